@@ -1,0 +1,149 @@
+#include "clients/cli/commands.h"
+
+#include <cstdio>
+
+#include "absl/strings/str_split.h"
+#include "bench/bench.h"
+#include "clients/cli/output.h"
+
+namespace kibitzer::cli {
+namespace {
+
+int Fail(const absl::Status& status) {
+  std::fprintf(stderr, "kibitz: %s\n", std::string(status.message()).c_str());
+  return status.code() == absl::StatusCode::kInvalidArgument ||
+                 status.code() == absl::StatusCode::kNotFound
+             ? 2
+             : 1;
+}
+
+// Fills a map from "key=value" items; a malformed item is an error naming the flag.
+absl::Status FillMap(const std::vector<std::string>& items, const char* flag,
+                     google::protobuf::Map<std::string, std::string>* out) {
+  for (const auto& item : items) {
+    std::pair<std::string, std::string> kv = absl::StrSplit(item, absl::MaxSplits('=', 1));
+    if (kv.first.empty() || item.find('=') == std::string::npos) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--", flag, ": '", item, "' is not of the form key=value"));
+    }
+    (*out)[kv.first] = kv.second;
+  }
+  return absl::OkStatus();
+}
+
+absl::StatusOr<pb::Position> MakePosition(const CommandOptions& o) {
+  pb::Position p;
+  p.set_game(o.game);
+  p.set_variant(o.variant);
+  p.set_notation(o.notation);
+  for (const auto& m : o.moves) p.add_moves(m);
+  p.set_seat(o.seat);
+  if (absl::Status s = FillMap(o.position_options, "position-option", p.mutable_options());
+      !s.ok()) {
+    return s;
+  }
+  return p;
+}
+
+absl::StatusOr<pb::PositionRef> MakeRef(const CommandOptions& o) {
+  pb::PositionRef ref;
+  if (!o.position_id.empty()) {
+    ref.set_position_id(o.position_id);
+    return ref;
+  }
+  absl::StatusOr<pb::Position> p = MakePosition(o);
+  if (!p.ok()) return p.status();
+  *ref.mutable_position() = *std::move(p);
+  return ref;
+}
+
+}  // namespace
+
+int RunInfo(Transport& t, const CommandOptions& o) {
+  absl::StatusOr<pb::EngineInfo> info = t.GetEngineInfo();
+  if (!info.ok()) return Fail(info.status());
+  o.json ? PrintJson(*info) : PrintInfo(*info);
+  return 0;
+}
+
+int RunSetup(Transport& t, const CommandOptions& o) {
+  absl::StatusOr<pb::Position> p = MakePosition(o);
+  if (!p.ok()) return Fail(p.status());
+  pb::SetupPositionRequest request;
+  *request.mutable_position() = *std::move(p);
+  absl::StatusOr<pb::SetupPositionResponse> r = t.SetupPosition(request);
+  if (!r.ok()) return Fail(r.status());
+  o.json ? PrintJson(*r) : PrintSetup(*r);
+  return 0;
+}
+
+int RunDeal(Transport& t, const CommandOptions& o) {
+  absl::StatusOr<pb::PositionRef> ref = MakeRef(o);
+  if (!ref.ok()) return Fail(ref.status());
+  pb::DealRequest request;
+  *request.mutable_position() = *std::move(ref);
+  for (const auto& f : o.fixed) request.add_fixed(f);
+  request.set_constraints(o.constraints);
+  request.set_count(o.count);
+  request.set_seed(o.seed);
+  absl::StatusOr<pb::DealResponse> r = t.Deal(request);
+  if (!r.ok()) return Fail(r.status());
+  o.json ? PrintJson(*r) : PrintDeal(*r);
+  return 0;
+}
+
+int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
+              const std::atomic<bool>* interrupt) {
+  absl::StatusOr<pb::PositionRef> ref = MakeRef(o);
+  if (!ref.ok()) return Fail(ref.status());
+  pb::AnalyzeRequest request;
+  *request.mutable_position() = *std::move(ref);
+  pb::Limits* limits = request.mutable_limits();
+  limits->set_time_ms(o.time_ms);
+  limits->set_nodes(o.nodes);
+  limits->set_depth(o.depth);
+  limits->set_samples(o.samples);
+  for (const auto& c : o.candidates) limits->add_candidate_moves(c);
+  request.set_progress_interval_ms(o.interval_ms);
+  request.set_priority(o.priority);
+  request.set_seed(o.seed);
+  request.set_threads(o.threads);
+  request.set_hash_mb(o.hash_mb);
+  if (absl::Status s = FillMap(o.search_options, "option", request.mutable_options()); !s.ok()) {
+    return Fail(s);
+  }
+  absl::StatusOr<pb::SearchReport> final_report = t.Search(
+      request, best_move,
+      [&](const pb::SearchReport& r) {
+        if (o.json) {
+          PrintJson(r);
+        } else if (!r.final()) {
+          PrintProgress(r);
+        }
+      },
+      interrupt);
+  if (!final_report.ok()) return Fail(final_report.status());
+  if (!o.json) PrintFinal(*final_report, best_move);
+  return final_report->stop_reason() == pb::STOP_REASON_ERROR ? 1 : 0;
+}
+
+int RunBench(Transport& t, const CommandOptions& o) {
+  absl::StatusOr<bench::BenchResult> result =
+      bench::RunBench([&](const bench::BenchCase& c) {
+        return t.Search(c.request, c.best_move, [](const pb::SearchReport&) {}, nullptr);
+      });
+  if (!result.ok()) return Fail(result.status());
+  if (!o.json) {
+    for (const auto& line : result->lines) {
+      std::printf("%-24s best %-4s nodes %10lld  %8.1f ms\n", line.name.c_str(),
+                  line.best_move.c_str(), static_cast<long long>(line.nodes), line.seconds * 1e3);
+    }
+  }
+  const double nps = result->seconds > 0 ? static_cast<double>(result->nodes) / result->seconds : 0;
+  std::printf("Total time (ms): %.0f\n", result->seconds * 1e3);
+  std::printf("Nodes searched: %lld\n", static_cast<long long>(result->nodes));
+  std::printf("Nodes/second: %.0f\n", nps);
+  return 0;
+}
+
+}  // namespace kibitzer::cli

@@ -1,0 +1,49 @@
+// The kibitz commands, over a Transport. Each returns the process exit code: 0 on success, 2 for a
+// request the engine refused as invalid, 1 for any other failure; errors go to stderr.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "clients/cli/transport.h"
+
+namespace kibitzer::cli {
+
+struct CommandOptions {
+  bool json = false;
+  // Position.
+  std::string game = "tictactoe";
+  std::string variant;
+  std::string notation;
+  std::vector<std::string> moves;
+  std::string seat;
+  std::string position_id;
+  std::vector<std::string> position_options;  // "key=value"
+  // Search.
+  int64_t time_ms = 0;
+  int64_t nodes = 0;
+  int depth = 0;
+  int64_t samples = 0;
+  std::vector<std::string> candidates;
+  int interval_ms = 250;
+  int priority = 0;
+  uint64_t seed = 0;
+  int threads = 0;
+  int hash_mb = 0;
+  std::vector<std::string> search_options;  // "key=value"
+  // Deal.
+  int count = 1;
+  std::vector<std::string> fixed;
+  std::string constraints;
+};
+
+int RunInfo(Transport& t, const CommandOptions& o);
+int RunSetup(Transport& t, const CommandOptions& o);
+int RunDeal(Transport& t, const CommandOptions& o);
+int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
+              const std::atomic<bool>* interrupt);
+int RunBench(Transport& t, const CommandOptions& o);
+
+}  // namespace kibitzer::cli

@@ -1,0 +1,120 @@
+// kibitz: the command-line client of kibitzer, for people and scripts.
+//
+//   kibitz [--server=host:port] [--json] COMMAND [flags] [POSITION]
+//
+// Commands: info, setup, analyze, bestmove, deal, bench. POSITION is the position in the game's
+// notation (the words after the command are joined with spaces). Without --server the engine runs
+// in this process, with the same results.
+#include <csignal>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/strings/str_join.h"
+#include "absl/time/time.h"
+#include "clients/cli/commands.h"
+#include "service/flag_names.h"
+
+ABSL_FLAG(std::string, server, "", "Address of a kibitzerd (host:port); empty: run in-process.");
+ABSL_FLAG(bool, json, false, "Print one JSON object per line.");
+ABSL_FLAG(absl::Duration, deadline, absl::ZeroDuration(),
+          "Deadline for each call to the server (0: none).");
+ABSL_FLAG(std::string, game, "tictactoe", "Game.");
+ABSL_FLAG(std::string, variant, "", "Rule variant (empty: the game's default).");
+ABSL_FLAG(std::vector<std::string>, moves, {}, "Moves played from the position, comma-separated.");
+ABSL_FLAG(std::string, seat, "", "Seat whose knowledge the position is.");
+ABSL_FLAG(std::string, position_id, "", "A position held by the server, instead of POSITION.");
+ABSL_FLAG(std::vector<std::string>, position_option, {}, "Position options, key=value,...");
+ABSL_FLAG(int64_t, time, 0, "Search time limit in milliseconds (0: none).");
+ABSL_FLAG(int64_t, nodes, 0, "Search node limit (0: none).");
+ABSL_FLAG(int, depth, 0, "Search depth limit in plies (0: none).");
+ABSL_FLAG(int64_t, samples, 0, "Sampled layouts limit (0: none).");
+ABSL_FLAG(std::vector<std::string>, candidates, {}, "Only these moves, comma-separated.");
+ABSL_FLAG(int, interval, 250, "Milliseconds between progress reports (0: every update).");
+ABSL_FLAG(int, priority, 0, "Search priority, -10..10.");
+ABSL_FLAG(uint64_t, seed, 0, "Seed for sampling.");
+ABSL_FLAG(int, threads, 0, "Threads for the search (0: one); in-process, also the worker count.");
+ABSL_FLAG(int, hash_mb, 0, "Transposition table MiB (0: the game's default).");
+ABSL_FLAG(std::vector<std::string>, option, {}, "Search options, key=value,...");
+ABSL_FLAG(int, count, 1, "Layouts to deal.");
+ABSL_FLAG(std::vector<std::string>, fix, {}, "Deal: cards fixed to seats, SEAT:CARDS,...");
+ABSL_FLAG(std::string, constraints, "", "Deal: constraints in the game's language.");
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+void OnSigint(int) { g_interrupted = true; }
+
+constexpr char kUsage[] =
+    "kibitzer command-line client.\n"
+    "Usage: kibitz [--server=host:port] [--json] COMMAND [flags] [POSITION]\n"
+    "Commands:\n"
+    "  info      engine, games, options and limits\n"
+    "  setup     check a position: canonical form, side to move, legal moves\n"
+    "  analyze   score every legal move, with live progress\n"
+    "  bestmove  the move to play under the limits\n"
+    "  deal      layouts of the hidden cards (what-if and sampling)\n"
+    "  bench     fixed searches; prints 'Nodes searched: N'\n"
+    "Example: kibitz analyze --game=tictactoe 'x...o.... x'\n"
+    "Flags may be written with dashes or underscores.";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(kUsage);
+  kibitzer::service::NormalizeFlagNames(argc, argv);
+  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  if (args.size() < 2) {
+    std::fprintf(stderr, "%s\n", kUsage);
+    return 2;
+  }
+  const std::string command = args[1];
+  std::vector<std::string> words(args.begin() + 2, args.end());
+
+  kibitzer::cli::CommandOptions o;
+  o.json = absl::GetFlag(FLAGS_json);
+  o.game = absl::GetFlag(FLAGS_game);
+  o.variant = absl::GetFlag(FLAGS_variant);
+  o.notation = absl::StrJoin(words, " ");
+  o.moves = absl::GetFlag(FLAGS_moves);
+  o.seat = absl::GetFlag(FLAGS_seat);
+  o.position_id = absl::GetFlag(FLAGS_position_id);
+  o.position_options = absl::GetFlag(FLAGS_position_option);
+  o.time_ms = absl::GetFlag(FLAGS_time);
+  o.nodes = absl::GetFlag(FLAGS_nodes);
+  o.depth = absl::GetFlag(FLAGS_depth);
+  o.samples = absl::GetFlag(FLAGS_samples);
+  o.candidates = absl::GetFlag(FLAGS_candidates);
+  o.interval_ms = absl::GetFlag(FLAGS_interval);
+  o.priority = absl::GetFlag(FLAGS_priority);
+  o.seed = absl::GetFlag(FLAGS_seed);
+  o.threads = absl::GetFlag(FLAGS_threads);
+  o.hash_mb = absl::GetFlag(FLAGS_hash_mb);
+  o.search_options = absl::GetFlag(FLAGS_option);
+  o.count = absl::GetFlag(FLAGS_count);
+  o.fixed = absl::GetFlag(FLAGS_fix);
+  o.constraints = absl::GetFlag(FLAGS_constraints);
+
+  const std::string server = absl::GetFlag(FLAGS_server);
+  std::unique_ptr<kibitzer::cli::Transport> transport =
+      server.empty()
+          ? kibitzer::cli::MakeInProcessTransport(std::max(1, o.threads))
+          : kibitzer::cli::MakeRemoteTransport(
+                server, std::chrono::milliseconds(
+                            absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))));
+
+  if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
+  if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);
+  if (command == "deal") return kibitzer::cli::RunDeal(*transport, o);
+  if (command == "bench") return kibitzer::cli::RunBench(*transport, o);
+  if (command == "analyze" || command == "bestmove") {
+    std::signal(SIGINT, OnSigint);
+    return kibitzer::cli::RunSearch(*transport, o, command == "bestmove", &g_interrupted);
+  }
+  std::fprintf(stderr, "kibitz: unknown command '%s'\n%s\n", command.c_str(), kUsage);
+  return 2;
+}

@@ -1,0 +1,208 @@
+#include "clients/cli/transport.h"
+
+#include <condition_variable>
+#include <deque>
+#include <mutex>
+#include <thread>
+
+#include "grpcpp/grpcpp.h"
+#include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "service/engine_api.h"
+
+namespace kibitzer::cli {
+namespace {
+
+constexpr auto kPollInterrupt = std::chrono::milliseconds(50);
+
+// Reports handed from engine threads to the command's thread.
+class QueueSink final : public service::ReportSink {
+ public:
+  void OnReport(const pb::SearchReport& report) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      queue_.push_back(report);
+    }
+    cv_.notify_one();
+  }
+  // Waits up to `timeout` for the next report.
+  bool Next(pb::SearchReport* out, std::chrono::milliseconds timeout) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (!cv_.wait_for(lock, timeout, [this] { return !queue_.empty(); })) return false;
+    *out = std::move(queue_.front());
+    queue_.pop_front();
+    return true;
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<pb::SearchReport> queue_;
+};
+
+class InProcessTransport final : public Transport {
+ public:
+  explicit InProcessTransport(int threads) : api_(MakeOptions(threads)) {}
+
+  absl::StatusOr<pb::EngineInfo> GetEngineInfo() override { return api_.GetEngineInfo(); }
+  absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
+      const pb::SetupPositionRequest& request) override {
+    return api_.SetupPosition(request);
+  }
+  absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) override {
+    return api_.Deal(request);
+  }
+  absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
+                                          const OnReport& on_report,
+                                          const std::atomic<bool>* interrupt) override {
+    auto sink = std::make_shared<QueueSink>();
+    absl::StatusOr<std::string> id =
+        best_move ? api_.BestMove(ToBestMove(request), sink) : api_.Analyze(request, sink);
+    if (!id.ok()) return id.status();
+    bool stop_sent = false;
+    for (;;) {
+      pb::SearchReport report;
+      if (!sink->Next(&report, kPollInterrupt)) {
+        if (interrupt != nullptr && *interrupt && !stop_sent) {
+          pb::StopRequest stop;
+          stop.set_search_id(*id);
+          (void)api_.Stop(stop);
+          stop_sent = true;
+        }
+        continue;
+      }
+      on_report(report);
+      if (report.final()) return report;
+    }
+  }
+
+ private:
+  static service::ApiOptions MakeOptions(int threads) {
+    service::ApiOptions options;
+    options.threads = std::max(1, threads);
+    return options;
+  }
+  service::EngineApi api_;
+};
+
+absl::Status FromGrpc(const grpc::Status& status) {
+  if (status.ok()) return absl::OkStatus();
+  return absl::Status(static_cast<absl::StatusCode>(status.error_code()), status.error_message());
+}
+
+class RemoteTransport final : public Transport {
+ public:
+  RemoteTransport(const std::string& address, std::chrono::milliseconds deadline)
+      : stub_(pb::Kibitzer::NewStub(
+            grpc::CreateChannel(address, grpc::InsecureChannelCredentials()))),
+        deadline_(deadline) {}
+
+  absl::StatusOr<pb::EngineInfo> GetEngineInfo() override {
+    return Unary(pb::GetEngineInfoRequest(), &pb::Kibitzer::Stub::GetEngineInfo);
+  }
+  absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
+      const pb::SetupPositionRequest& request) override {
+    return Unary(request, &pb::Kibitzer::Stub::SetupPosition);
+  }
+  absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) override {
+    return Unary(request, &pb::Kibitzer::Stub::Deal);
+  }
+
+  absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
+                                          const OnReport& on_report,
+                                          const std::atomic<bool>* interrupt) override {
+    grpc::ClientContext context;
+    SetDeadline(&context);
+    std::unique_ptr<grpc::ClientReader<pb::SearchReport>> reader =
+        best_move ? stub_->BestMove(&context, ToBestMove(request))
+                  : stub_->Analyze(&context, request);
+    // The reader blocks; a watcher turns an interrupt into a Stop call, after which the server
+    // still sends the final report.
+    std::mutex mu;
+    std::string search_id;
+    std::atomic<bool> done{false};
+    std::thread watcher([&] {
+      while (!done) {
+        std::this_thread::sleep_for(kPollInterrupt);
+        if (interrupt == nullptr || !*interrupt) continue;
+        std::string id;
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          id = search_id;
+        }
+        if (id.empty()) continue;
+        grpc::ClientContext stop_context;
+        pb::StopRequest stop;
+        stop.set_search_id(id);
+        pb::StopResponse ignored;
+        (void)stub_->Stop(&stop_context, stop, &ignored);
+        return;
+      }
+    });
+    pb::SearchReport report;
+    pb::SearchReport last;
+    bool have_final = false;
+    while (reader->Read(&report)) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        search_id = report.search_id();
+      }
+      on_report(report);
+      if (report.final()) {
+        last = report;
+        have_final = true;
+      }
+    }
+    done = true;
+    watcher.join();
+    grpc::Status status = reader->Finish();
+    if (!status.ok()) return FromGrpc(status);
+    if (!have_final) return absl::InternalError("the stream ended without a final report");
+    return last;
+  }
+
+ private:
+  void SetDeadline(grpc::ClientContext* context) const {
+    if (deadline_.count() > 0) context->set_deadline(std::chrono::system_clock::now() + deadline_);
+  }
+
+  template <typename Request, typename Response>
+  absl::StatusOr<Response> Unary(const Request& request,
+                                 grpc::Status (pb::Kibitzer::Stub::*method)(
+                                     grpc::ClientContext*, const Request&, Response*)) {
+    grpc::ClientContext context;
+    SetDeadline(&context);
+    Response response;
+    grpc::Status status = (stub_.get()->*method)(&context, request, &response);
+    if (!status.ok()) return FromGrpc(status);
+    return response;
+  }
+
+  std::unique_ptr<pb::Kibitzer::Stub> stub_;
+  std::chrono::milliseconds deadline_;
+};
+
+}  // namespace
+
+pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request) {
+  pb::BestMoveRequest out;
+  *out.mutable_position() = request.position();
+  *out.mutable_limits() = request.limits();
+  out.set_progress_interval_ms(request.progress_interval_ms());
+  out.set_priority(request.priority());
+  out.set_seed(request.seed());
+  out.set_threads(request.threads());
+  out.set_hash_mb(request.hash_mb());
+  *out.mutable_options() = request.options();
+  return out;
+}
+
+std::unique_ptr<Transport> MakeInProcessTransport(int threads) {
+  return std::make_unique<InProcessTransport>(threads);
+}
+
+std::unique_ptr<Transport> MakeRemoteTransport(const std::string& address,
+                                               std::chrono::milliseconds deadline) {
+  return std::make_unique<RemoteTransport>(address, deadline);
+}
+
+}  // namespace kibitzer::cli

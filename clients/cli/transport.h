@@ -1,0 +1,44 @@
+// How kibitz reaches an engine: in-process (EngineApi in this process) or remote (a kibitzerd over
+// gRPC). Both speak the wire contract's messages, so every command prints the same for both.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "kibitzer/v1/kibitzer.pb.h"
+
+namespace kibitzer::cli {
+
+namespace pb = ::kibitzer::v1;
+
+class Transport {
+ public:
+  using OnReport = std::function<void(const pb::SearchReport&)>;
+
+  virtual ~Transport() = default;
+  virtual absl::StatusOr<pb::EngineInfo> GetEngineInfo() = 0;
+  virtual absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
+      const pb::SetupPositionRequest& request) = 0;
+  virtual absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) = 0;
+  // Runs an Analyze (or, with `best_move`, a BestMove) to its end, calling `on_report` for every
+  // report, and returns the final one. When `*interrupt` becomes true the search is stopped and
+  // its final report still returned.
+  virtual absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request,
+                                                  bool best_move, const OnReport& on_report,
+                                                  const std::atomic<bool>* interrupt) = 0;
+};
+
+// An engine in this process, with default server options and `threads` workers.
+std::unique_ptr<Transport> MakeInProcessTransport(int threads);
+// A kibitzerd at `address` (host:port); `deadline` of zero means none.
+std::unique_ptr<Transport> MakeRemoteTransport(const std::string& address,
+                                               std::chrono::milliseconds deadline);
+
+// The search fields of `request` as a BestMoveRequest (the two messages share their fields).
+pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request);
+
+}  // namespace kibitzer::cli

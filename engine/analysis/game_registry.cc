@@ -1,0 +1,39 @@
+#include "engine/analysis/game_registry.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_join.h"
+#include "engine/games/tictactoe/tictactoe_game.h"
+
+namespace kibitzer::analysis {
+
+void GameRegistry::Register(std::unique_ptr<core::Game> game) {
+  games_.push_back(std::move(game));
+  std::sort(games_.begin(), games_.end(),
+            [](const auto& a, const auto& b) { return a->Info().name < b->Info().name; });
+}
+
+const core::Game* GameRegistry::Find(std::string_view name) const {
+  for (const auto& g : games_) {
+    if (g->Info().name == name) return g.get();
+  }
+  return nullptr;
+}
+
+std::vector<const core::Game*> GameRegistry::games() const {
+  std::vector<const core::Game*> out;
+  for (const auto& g : games_) out.push_back(g.get());
+  return out;
+}
+
+std::string GameRegistry::Names() const {
+  std::vector<std::string> names;
+  for (const auto& g : games_) names.push_back(g->Info().name);
+  return absl::StrJoin(names, ", ");
+}
+
+void RegisterAllGames(GameRegistry& registry) {
+  registry.Register(std::make_unique<tictactoe::TicTacToeGame>());
+}
+
+}  // namespace kibitzer::analysis

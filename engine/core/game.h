@@ -1,0 +1,127 @@
+// The type-erased game interface the service and the CLI work through.
+//
+// Each game module implements Game and GameState; search inside a module is templated on the
+// module's concrete state, with no virtual calls on hot paths. Everything here is text and plain
+// values: move and position notation is made by the module, never by the search or the wire layer.
+// Every method of every game is implemented (no "not supported" virtuals); a request that makes no
+// sense for a game is refused with INVALID_ARGUMENT naming the field.
+//
+// Field names in errors: Setup names fields of the position ("notation", "moves[2]", "seat",
+// "options[x]"); Deal and PrepareSearch name fields of their request ("fixed[0]",
+// "limits.candidate_moves[1]", "options[x]"). The service prefixes the enclosing message.
+//
+// Thread-safety: a Game is immutable after construction and shared by all threads. A GameState is
+// a value: const methods may be called from several threads, nothing mutates it after Setup.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/limits.h"
+#include "engine/core/options.h"
+#include "engine/core/progress.h"
+#include "engine/core/search_control.h"
+
+namespace kibitzer::core {
+
+struct VariantSpec {
+  std::string name;
+  std::string description;
+};
+
+struct GameInfo {
+  std::string name;
+  std::string display_name;
+  std::string description;
+  std::vector<VariantSpec> variants;  // first is the default
+  std::vector<OptionSpec> position_options;
+  std::vector<OptionSpec> search_options;
+  std::string position_notation;
+  std::string move_notation;
+  std::vector<std::string> seats;
+  bool hidden_information = false;
+  std::string value_description;
+};
+
+// A position as a client states it.
+struct PositionSpec {
+  std::string variant;
+  std::string notation;
+  std::vector<std::string> moves;
+  std::string seat;
+  OptionMap options;
+};
+
+struct Knowledge {
+  std::vector<std::string> known;
+  std::vector<std::string> hidden;
+  int hidden_cards = 0;
+};
+
+class GameState {
+ public:
+  virtual ~GameState() = default;
+  virtual std::unique_ptr<GameState> Clone() const = 0;
+  // The position in canonical form: named variant, canonical notation, no moves left to apply.
+  virtual PositionSpec Normalized() const = 0;
+  // Seat to move; empty when the game is over.
+  virtual std::string SideToMove() const = 0;
+  // Legal moves in canonical notation, sorted in the game's move order, unique.
+  virtual std::vector<std::string> LegalMoves() const = 0;
+  virtual bool IsTerminal() const = 0;
+  // The outcome in words when terminal, else empty.
+  virtual std::string Outcome() const = 0;
+  virtual Knowledge GetKnowledge() const = 0;
+};
+
+struct DealSpec {
+  std::vector<std::string> fixed;  // "SEAT:CARDS"
+  std::string constraints;
+  int count = 1;
+  uint64_t seed = 0;
+};
+
+struct DealResult {
+  std::vector<PositionSpec> layouts;
+  int64_t rejected = 0;
+  bool exhaustive = false;
+};
+
+enum class SearchMode {
+  kAnalyze,   // every move's value
+  kBestMove,  // the best move's value; other moves may get bounds only
+};
+
+struct SearchSpec {
+  SearchMode mode = SearchMode::kAnalyze;
+  Limits limits;
+  uint64_t seed = 0;
+  int threads = 1;
+  int hash_mb = 0;  // 0: the game's default
+  OptionMap options;
+};
+
+// One prepared search: inputs checked and memory taken, ready to run on a worker thread.
+class SearchTask {
+ public:
+  virtual ~SearchTask() = default;
+  // Runs on the calling thread until done or `control` says stop; reports through `sink`'s
+  // OnProgress only (the runner calls OnFinished). Returns the final report; its stop_reason says
+  // why the search ended when the search itself decided (completed, depth or sample limit).
+  virtual Report Run(SearchControl& control, ProgressSink& sink) = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual const GameInfo& Info() const = 0;
+  virtual absl::StatusOr<std::unique_ptr<GameState>> Setup(const PositionSpec& spec) const = 0;
+  virtual absl::StatusOr<DealResult> Deal(const GameState& state, const DealSpec& spec) const = 0;
+  virtual absl::StatusOr<std::unique_ptr<SearchTask>> PrepareSearch(
+      const GameState& state, const SearchSpec& spec) const = 0;
+};
+
+}  // namespace kibitzer::core

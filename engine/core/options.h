@@ -1,0 +1,43 @@
+// Typed options of a game (rules options of a position, or search options), declared once with
+// their defaults and checked in one place, so every game refuses a bad option the same way.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace kibitzer::core {
+
+struct OptionSpec {
+  enum class Type { kBool, kInt, kString, kEnum };
+  std::string name;
+  Type type = Type::kString;
+  std::string default_value;
+  std::string description;
+  int64_t min = 0;
+  int64_t max = 0;
+  std::vector<std::string> choices;
+};
+
+using OptionMap = std::map<std::string, std::string>;
+
+// Option values after checking: every declared option present, given or defaulted.
+class OptionValues {
+ public:
+  // Checks `given` against `specs`. Errors name the option as `field[name]`.
+  static absl::StatusOr<OptionValues> Parse(const std::vector<OptionSpec>& specs,
+                                            const OptionMap& given, const std::string& field);
+
+  bool GetBool(const std::string& name) const;
+  int64_t GetInt(const std::string& name) const;
+  const std::string& GetString(const std::string& name) const;
+  const OptionMap& values() const { return values_; }
+
+ private:
+  OptionMap values_;
+};
+
+}  // namespace kibitzer::core

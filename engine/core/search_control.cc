@@ -1,0 +1,54 @@
+#include "engine/core/search_control.h"
+
+namespace kibitzer::core {
+
+const char* StopReasonName(StopReason reason) {
+  switch (reason) {
+    case StopReason::kNone: return "running";
+    case StopReason::kCompleted: return "completed";
+    case StopReason::kDepthLimit: return "depth limit";
+    case StopReason::kNodeLimit: return "node limit";
+    case StopReason::kTimeLimit: return "time limit";
+    case StopReason::kSampleLimit: return "sample limit";
+    case StopReason::kStopped: return "stopped";
+    case StopReason::kCancelled: return "cancelled";
+    case StopReason::kShutdown: return "shutdown";
+    case StopReason::kError: return "error";
+  }
+  return "unknown";
+}
+
+SearchControl::SearchControl(const Limits& limits, StopToken* token,
+                             std::chrono::milliseconds heartbeat_interval)
+    : limits_(limits),
+      token_(token),
+      node_limit_(limits.nodes != 0 ? limits.nodes : UINT64_MAX),
+      start_(Clock::now()),
+      deadline_(start_ + limits.time),
+      has_deadline_(limits.time.count() > 0),
+      heartbeat_interval_(heartbeat_interval),
+      next_heartbeat_(start_ + heartbeat_interval) {}
+
+bool SearchControl::Poll(uint64_t nodes) {
+  if (token_->stopped()) return true;
+  if (limits_.nodes != 0 && nodes >= limits_.nodes) {
+    token_->Stop(StopReason::kNodeLimit);
+    return true;
+  }
+  const auto now = Clock::now();
+  if (has_deadline_ && now >= deadline_) {
+    token_->Stop(StopReason::kTimeLimit);
+    return true;
+  }
+  if (heartbeat_ && heartbeat_interval_.count() > 0 && now >= next_heartbeat_) {
+    next_heartbeat_ = now + heartbeat_interval_;
+    heartbeat_(nodes);
+  }
+  return false;
+}
+
+double SearchControl::ElapsedSeconds() const {
+  return std::chrono::duration<double>(Clock::now() - start_).count();
+}
+
+}  // namespace kibitzer::core

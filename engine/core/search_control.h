@@ -1,0 +1,81 @@
+// StopToken and SearchControl: how a running search learns that it must stop.
+//
+// StopToken is one atomic word, shared between the search and whoever may stop it (a Stop call,
+// a cancelled RPC, shutdown); the first reason set wins. SearchControl belongs to one search: it
+// counts nodes against the limits and reads the clock only when polled, which a search does every
+// kPollInterval nodes. SearchControl itself is used by the searching thread only.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+
+#include "engine/core/limits.h"
+#include "engine/core/progress.h"
+
+namespace kibitzer::core {
+
+class StopToken {
+ public:
+  // Requests a stop; returns false when a reason was already set (the first one stays).
+  bool Stop(StopReason reason) {
+    int expected = static_cast<int>(StopReason::kNone);
+    return reason_.compare_exchange_strong(expected, static_cast<int>(reason));
+  }
+  bool stopped() const { return reason_.load(std::memory_order_relaxed) != 0; }
+  StopReason reason() const { return static_cast<StopReason>(reason_.load()); }
+
+ private:
+  std::atomic<int> reason_{static_cast<int>(StopReason::kNone)};
+};
+
+class SearchControl {
+ public:
+  using Clock = std::chrono::steady_clock;
+  // Nodes between polls; a power of two so `(nodes & (kPollInterval - 1)) == 0` is the test.
+  static constexpr uint64_t kPollInterval = 1024;
+
+  // `token` must outlive this object. `heartbeat_interval` paces OnHeartbeat (zero: never).
+  SearchControl(const Limits& limits, StopToken* token,
+                std::chrono::milliseconds heartbeat_interval = std::chrono::milliseconds(0));
+
+  const Limits& limits() const { return limits_; }
+  // True once the search must stop, for any reason.
+  bool stopped() const { return token_->stopped(); }
+  StopReason reason() const { return token_->reason(); }
+  // Stops the search with `reason` unless it is already stopping.
+  void Stop(StopReason reason) { token_->Stop(reason); }
+
+  // Checks the stop flag, the node and time limits; returns true when the search must stop.
+  // Also calls the heartbeat when it is due. Call every kPollInterval nodes, not more often.
+  bool Poll(uint64_t nodes);
+  // The cheap form for inner loops: polls only when `nodes` is a multiple of kPollInterval.
+  // The node limit is checked exactly, so node-limited searches are reproducible.
+  bool PollEvery(uint64_t nodes) {
+    if (nodes >= node_limit_) return Poll(nodes);
+    return ((nodes & (kPollInterval - 1)) == 0) ? Poll(nodes) : stopped();
+  }
+
+  // Called (from Poll, on the searching thread) when a heartbeat is due, so a search can report
+  // its latest ranking with fresh node counts even between natural reporting points.
+  void SetHeartbeat(std::function<void(uint64_t nodes)> heartbeat) {
+    heartbeat_ = std::move(heartbeat);
+  }
+
+  double ElapsedSeconds() const;
+  Clock::time_point start() const { return start_; }
+
+ private:
+  Limits limits_;
+  StopToken* token_;
+  uint64_t node_limit_;
+  Clock::time_point start_;
+  Clock::time_point deadline_;
+  bool has_deadline_;
+  std::chrono::milliseconds heartbeat_interval_;
+  Clock::time_point next_heartbeat_;
+  std::function<void(uint64_t)> heartbeat_;
+};
+
+}  // namespace kibitzer::core

@@ -1,0 +1,20 @@
+#include "engine/search/transposition_table.h"
+
+#include <bit>
+
+namespace kibitzer::search {
+
+TranspositionTable::TranspositionTable(size_t megabytes) {
+  if (megabytes == 0) return;
+  const size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
+  bucket_count_ = std::bit_floor(wanted);
+  shift_ = 64 - std::countr_zero(bucket_count_);
+  buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+}
+
+void TranspositionTable::Clear() {
+  for (size_t i = 0; i < bucket_count_; ++i) buckets_[i] = Bucket{};
+  probes_ = hits_ = 0;
+}
+
+}  // namespace kibitzer::search

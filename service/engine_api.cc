@@ -1,0 +1,229 @@
+#include "service/engine_api.h"
+
+#include <mutex>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+#include "service/convert.h"
+#include "service/validate.h"
+
+namespace kibitzer::service {
+namespace {
+
+constexpr char kVersion[] = "0.1.0";
+
+// Turns engine reports into numbered wire reports for one search. Reports that arrive before the
+// search id is known (the runner may start at once) wait: the newest progress report and the final
+// one are kept and sent after the opening report.
+class WireSink final : public core::ProgressSink {
+ public:
+  explicit WireSink(std::shared_ptr<ReportSink> out) : out_(std::move(out)) {}
+
+  void Open(const std::string& id) {
+    std::lock_guard<std::mutex> lock(mu_);
+    id_ = id;
+    pb::SearchReport opening;
+    Send(opening);
+    if (pending_progress_) Send(*pending_progress_);
+    if (pending_final_) Send(*pending_final_);
+    pending_progress_.reset();
+    pending_final_.reset();
+  }
+
+  void OnProgress(const core::Report& report) override { Deliver(report); }
+  void OnFinished(const core::Report& report) override { Deliver(report); }
+
+ private:
+  void Deliver(const core::Report& report) {
+    pb::SearchReport wire;
+    FillReport(report, &wire);
+    std::lock_guard<std::mutex> lock(mu_);
+    if (id_.empty()) {
+      (report.final ? pending_final_ : pending_progress_) = std::move(wire);
+      return;
+    }
+    Send(wire);
+  }
+  void Send(pb::SearchReport& wire) {
+    wire.set_search_id(id_);
+    wire.set_sequence(sequence_++);
+    out_->OnReport(wire);
+  }
+
+  std::mutex mu_;
+  std::shared_ptr<ReportSink> out_;
+  std::string id_;
+  int64_t sequence_ = 0;
+  std::optional<pb::SearchReport> pending_progress_;
+  std::optional<pb::SearchReport> pending_final_;
+};
+
+}  // namespace
+
+EngineApi::EngineApi(ApiOptions options)
+    : options_(options),
+      positions_(options.max_positions, options.position_ttl),
+      runner_({options.threads, options.max_queries}) {
+  analysis::RegisterAllGames(registry_);
+}
+
+EngineApi::~EngineApi() { Shutdown(); }
+
+void EngineApi::Shutdown() { runner_.Shutdown(); }
+
+pb::EngineInfo EngineApi::GetEngineInfo() const {
+  pb::EngineInfo info;
+  info.set_name("kibitzer");
+  info.set_version(kVersion);
+  for (const core::Game* g : registry_.games()) *info.add_games() = ToProto(g->Info());
+  pb::ServerLimits* l = info.mutable_limits();
+  l->set_max_queries(options_.max_queries);
+  l->set_worker_threads(options_.threads);
+  l->set_max_positions(options_.max_positions);
+  l->set_position_ttl_seconds(
+      std::chrono::duration_cast<std::chrono::seconds>(options_.position_ttl).count());
+  l->set_max_notation_bytes(options_.max_notation_bytes);
+  l->set_max_moves(options_.max_moves);
+  l->set_max_search_time_ms(options_.max_search_time.count());
+  l->set_max_hash_mb(options_.max_hash_mb);
+  l->set_max_deal_count(options_.max_deal_count);
+  l->set_max_samples(options_.max_samples);
+  l->set_max_message_bytes(options_.max_message_bytes);
+  return info;
+}
+
+absl::StatusOr<HeldPosition> EngineApi::SetupInline(const pb::Position& position,
+                                                    const std::string& field) {
+  if (absl::Status s = ValidatePosition(position, options_, field); !s.ok()) return s;
+  const core::Game* game = registry_.Find(position.game());
+  if (game == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ".game: unknown game '", position.game(),
+                                                   "' (known: ", registry_.Names(), ")"));
+  }
+  absl::StatusOr<std::unique_ptr<core::GameState>> state = game->Setup(FromProto(position));
+  if (!state.ok()) {
+    return absl::Status(state.status().code(),
+                        absl::StrCat(field, ".", state.status().message()));
+  }
+  return HeldPosition{game, std::shared_ptr<const core::GameState>(std::move(*state))};
+}
+
+absl::StatusOr<HeldPosition> EngineApi::Resolve(const pb::PositionRef& ref,
+                                                const std::string& field) {
+  switch (ref.source_case()) {
+    case pb::PositionRef::kPositionId:
+      return positions_.Get(ref.position_id(), field + ".position_id");
+    case pb::PositionRef::kPosition:
+      return SetupInline(ref.position(), field + ".position");
+    case pb::PositionRef::SOURCE_NOT_SET:
+      break;
+  }
+  return absl::InvalidArgumentError(
+      absl::StrCat(field, ": required (a position_id or an inline position)"));
+}
+
+absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
+    const pb::SetupPositionRequest& request) {
+  absl::StatusOr<HeldPosition> held = SetupInline(request.position(), "position");
+  if (!held.ok()) return held.status();
+  const core::GameState& state = *held->state;
+  pb::SetupPositionResponse response;
+  *response.mutable_position() = ToProto(state.Normalized(), held->game->Info().name);
+  response.set_side_to_move(state.SideToMove());
+  for (const auto& m : state.LegalMoves()) response.add_legal_moves(m);
+  response.set_terminal(state.IsTerminal());
+  response.set_outcome(state.Outcome());
+  const core::Knowledge k = state.GetKnowledge();
+  for (const auto& s : k.known) response.mutable_knowledge()->add_known(s);
+  for (const auto& s : k.hidden) response.mutable_knowledge()->add_hidden(s);
+  response.mutable_knowledge()->set_hidden_cards(k.hidden_cards);
+  response.set_ttl_seconds(
+      std::chrono::duration_cast<std::chrono::seconds>(options_.position_ttl).count());
+  response.set_position_id(positions_.Put(*std::move(held)));
+  return response;
+}
+
+absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request) {
+  if (absl::Status s = ValidateDeal(request, options_); !s.ok()) return s;
+  absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
+  if (!held.ok()) return held.status();
+  core::DealSpec spec;
+  spec.fixed.assign(request.fixed().begin(), request.fixed().end());
+  spec.constraints = request.constraints();
+  spec.count = request.count() == 0 ? 1 : request.count();
+  spec.seed = request.seed();
+  absl::StatusOr<core::DealResult> result = held->game->Deal(*held->state, spec);
+  if (!result.ok()) return result.status();
+  pb::DealResponse response;
+  for (const auto& layout : result->layouts) {
+    *response.add_layouts() = ToProto(layout, held->game->Info().name);
+  }
+  response.set_rejected(result->rejected);
+  response.set_exhaustive(result->exhaustive);
+  return response;
+}
+
+template <typename Request>
+absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core::SearchMode mode,
+                                                   std::shared_ptr<ReportSink> sink) {
+  const SearchFields fields{request.limits(),  request.progress_interval_ms(), request.priority(),
+                            request.threads(), request.hash_mb(),              request.options()};
+  if (absl::Status s = ValidateSearch(fields, options_); !s.ok()) return s;
+  absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
+  if (!held.ok()) return held.status();
+
+  core::SearchSpec spec;
+  spec.mode = mode;
+  spec.limits = FromProto(request.limits());
+  // Every search ends by the server's ceiling at the latest.
+  if (spec.limits.time.count() == 0) spec.limits.time = options_.max_search_time;
+  spec.seed = request.seed();
+  spec.threads = request.threads() == 0 ? 1 : request.threads();
+  spec.hash_mb = request.hash_mb();
+  spec.options.insert(request.options().begin(), request.options().end());
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> task =
+      held->game->PrepareSearch(*held->state, spec);
+  if (!task.ok()) return task.status();
+
+  auto wire = std::make_shared<WireSink>(std::move(sink));
+  analysis::QueryRunner::Submission submission;
+  submission.task = *std::move(task);
+  submission.limits = spec.limits;
+  submission.priority = request.priority();
+  submission.progress_interval = std::chrono::milliseconds(request.progress_interval_ms());
+  submission.sink = wire;
+  absl::StatusOr<std::string> id = runner_.Submit(std::move(submission));
+  if (!id.ok()) return id.status();
+  wire->Open(*id);
+  return id;
+}
+
+absl::StatusOr<std::string> EngineApi::Analyze(const pb::AnalyzeRequest& request,
+                                               std::shared_ptr<ReportSink> sink) {
+  return StartSearch(request, core::SearchMode::kAnalyze, std::move(sink));
+}
+
+absl::StatusOr<std::string> EngineApi::BestMove(const pb::BestMoveRequest& request,
+                                                std::shared_ptr<ReportSink> sink) {
+  return StartSearch(request, core::SearchMode::kBestMove, std::move(sink));
+}
+
+absl::StatusOr<pb::StopResponse> EngineApi::Stop(const pb::StopRequest& request) {
+  if (request.search_id().empty()) {
+    return absl::InvalidArgumentError("search_id: required");
+  }
+  if (!runner_.Stop(request.search_id(), core::StopReason::kStopped)) {
+    return absl::NotFoundError(absl::StrCat("search_id: no running search '",
+                                            request.search_id().substr(0, 64),
+                                            "' (unknown or already finished)"));
+  }
+  pb::StopResponse response;
+  response.set_stopped(true);
+  return response;
+}
+
+void EngineApi::Cancel(const std::string& search_id) {
+  runner_.Stop(search_id, core::StopReason::kCancelled);
+}
+
+}  // namespace kibitzer::service

@@ -1,0 +1,223 @@
+#include "service/grpc_service.h"
+
+#include <chrono>
+#include <mutex>
+#include <optional>
+
+#include "absl/strings/str_cat.h"
+
+namespace kibitzer::service {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string GameOf(const pb::PositionRef& ref) {
+  return ref.has_position() ? ref.position().game() : "id:" + ref.position_id().substr(0, 32);
+}
+
+// Streams one search's reports to its client. Lifetime: created by the handler, deleted in
+// OnDone, which gRPC calls only after Finish; Finish is called only after the final report has
+// been handled, and the engine sends nothing after the final report, so the engine never reaches
+// a deleted stream.
+class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
+ public:
+  template <typename Request>
+  SearchStream(EngineApi* api, const RequestLog* log, grpc::CallbackServerContext* context,
+               const Request& request, const char* method)
+      : api_(api), log_(log), context_(context), method_(method), started_(Clock::now()) {
+    detail_ = absl::StrCat("game=", GameOf(request.position()));
+    auto sink = std::make_shared<Sink>(this);
+    absl::StatusOr<std::string> id;
+    if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
+      id = api_->Analyze(request, sink);
+    } else {
+      id = api_->BestMove(request, sink);
+    }
+    if (!id.ok()) {
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        finished_ = true;
+        status_ = ToGrpc(id.status());
+      }
+      Finish(status_);
+      return;
+    }
+    bool cancelled;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      search_id_ = *id;
+      cancelled = cancelled_;
+    }
+    if (cancelled) api_->Cancel(*id);  // the client left before the id was known
+  }
+
+  void OnWriteDone(bool ok) override {
+    std::string cancel_id;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      writing_ = false;
+      if (!ok && !broken_) {
+        broken_ = true;
+        cancel_id = search_id_;
+      }
+      Pump(lock);
+    }
+    if (!cancel_id.empty()) api_->Cancel(cancel_id);
+  }
+
+  void OnCancel() override {
+    std::string id;
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      cancelled_ = true;
+      id = search_id_;
+    }
+    if (!id.empty()) api_->Cancel(id);
+  }
+
+  void OnDone() override {
+    log_->Log(method_, context_->peer(), status_, started_,
+              absl::StrCat(detail_, " search=", search_id_, " reports=", reports_written_,
+                           " stop=", pb::StopReason_Name(final_reason_)));
+    delete this;
+  }
+
+ private:
+  struct Sink final : ReportSink {
+    explicit Sink(SearchStream* s) : stream(s) {}
+    void OnReport(const pb::SearchReport& report) override { stream->Enqueue(report); }
+    SearchStream* stream;
+  };
+
+  void Enqueue(const pb::SearchReport& report) {
+    std::unique_lock<std::mutex> lock(mu_);
+    if (report.final()) {
+      final_ = report;
+      final_reason_ = report.stop_reason();
+      pending_.reset();  // the final report carries everything a progress report would
+    } else {
+      pending_ = report;
+    }
+    Pump(lock);
+  }
+
+  // Starts the next write or finishes the call. gRPC operations are started after the lock is
+  // released, so a reaction that runs at once cannot deadlock on it.
+  void Pump(std::unique_lock<std::mutex>& lock) {
+    if (writing_ || finished_) return;
+    if (broken_ || cancelled_) {
+      // The client is gone: nothing more can be written; finish once the search has ended.
+      if (!final_) return;
+      finished_ = true;
+      status_ = grpc::Status(grpc::CANCELLED, "the client cancelled the call");
+      lock.unlock();
+      Finish(status_);
+      return;
+    }
+    if (final_written_) {
+      finished_ = true;
+      status_ = grpc::Status::OK;
+      lock.unlock();
+      Finish(status_);
+      return;
+    }
+    if (pending_) {
+      in_flight_ = std::move(*pending_);
+      pending_.reset();
+    } else if (final_) {
+      in_flight_ = *final_;
+      final_written_ = true;
+    } else {
+      return;
+    }
+    writing_ = true;
+    ++reports_written_;
+    lock.unlock();
+    StartWrite(&in_flight_);
+  }
+
+  EngineApi* api_;
+  const RequestLog* log_;
+  grpc::CallbackServerContext* context_;
+  const char* method_;
+  Clock::time_point started_;
+  std::string detail_;
+
+  std::mutex mu_;
+  std::string search_id_;
+  std::optional<pb::SearchReport> pending_;
+  std::optional<pb::SearchReport> final_;
+  pb::SearchReport in_flight_;
+  bool writing_ = false;
+  bool final_written_ = false;
+  bool finished_ = false;
+  bool broken_ = false;
+  bool cancelled_ = false;
+  int64_t reports_written_ = 0;
+  pb::StopReason final_reason_ = pb::STOP_REASON_UNSPECIFIED;
+  grpc::Status status_;
+};
+
+template <typename Response>
+grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, const RequestLog* log,
+                                 const char* method, Clock::time_point started,
+                                 absl::StatusOr<Response> result, Response* response,
+                                 const std::string& detail) {
+  grpc::Status status = ToGrpc(result.status());
+  if (result.ok()) *response = *std::move(result);
+  log->Log(method, context->peer(), status, started, detail);
+  grpc::ServerUnaryReactor* reactor = context->DefaultReactor();
+  reactor->Finish(status);
+  return reactor;
+}
+
+}  // namespace
+
+grpc::Status ToGrpc(const absl::Status& status) {
+  if (status.ok()) return grpc::Status::OK;
+  return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
+}
+
+grpc::ServerUnaryReactor* KibitzerService::GetEngineInfo(grpc::CallbackServerContext* context,
+                                                         const pb::GetEngineInfoRequest*,
+                                                         pb::EngineInfo* response) {
+  const auto started = Clock::now();
+  return Answer(context, log_, "GetEngineInfo", started,
+                absl::StatusOr<pb::EngineInfo>(api_->GetEngineInfo()), response, "");
+}
+
+grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerContext* context,
+                                                         const pb::SetupPositionRequest* request,
+                                                         pb::SetupPositionResponse* response) {
+  const auto started = Clock::now();
+  return Answer(context, log_, "SetupPosition", started, api_->SetupPosition(*request), response,
+                absl::StrCat("game=", request->position().game()));
+}
+
+grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* context,
+                                                const pb::DealRequest* request,
+                                                pb::DealResponse* response) {
+  const auto started = Clock::now();
+  return Answer(context, log_, "Deal", started, api_->Deal(*request), response,
+                absl::StrCat("game=", GameOf(request->position()), " count=", request->count()));
+}
+
+grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* context,
+                                                const pb::StopRequest* request,
+                                                pb::StopResponse* response) {
+  const auto started = Clock::now();
+  return Answer(context, log_, "Stop", started, api_->Stop(*request), response,
+                absl::StrCat("search=", request->search_id().substr(0, 64)));
+}
+
+grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
+    grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
+  return new SearchStream(api_, log_, context, *request, "Analyze");
+}
+
+grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
+    grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
+  return new SearchStream(api_, log_, context, *request, "BestMove");
+}
+
+}  // namespace kibitzer::service

@@ -1,0 +1,46 @@
+// The gRPC face of EngineApi, on the callback API: unary calls answer on the calling thread (they
+// are short and bounded by the request limits); Analyze and BestMove stream from the worker pool.
+//
+// Stream guarantees: one write in flight at a time; while it is in flight only the newest progress
+// report waits (older ones are dropped, never reordered); the final report is always written when
+// the client is still there; every RPC is finished exactly once; a cancelled call or passed
+// deadline stops its search.
+#pragma once
+
+#include <memory>
+
+#include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "service/engine_api.h"
+#include "service/request_log.h"
+
+namespace kibitzer::service {
+
+grpc::Status ToGrpc(const absl::Status& status);
+
+class KibitzerService final : public pb::Kibitzer::CallbackService {
+ public:
+  KibitzerService(EngineApi* api, const RequestLog* log) : api_(api), log_(log) {}
+
+  grpc::ServerUnaryReactor* GetEngineInfo(grpc::CallbackServerContext* context,
+                                          const pb::GetEngineInfoRequest* request,
+                                          pb::EngineInfo* response) override;
+  grpc::ServerUnaryReactor* SetupPosition(grpc::CallbackServerContext* context,
+                                          const pb::SetupPositionRequest* request,
+                                          pb::SetupPositionResponse* response) override;
+  grpc::ServerUnaryReactor* Deal(grpc::CallbackServerContext* context,
+                                 const pb::DealRequest* request,
+                                 pb::DealResponse* response) override;
+  grpc::ServerUnaryReactor* Stop(grpc::CallbackServerContext* context,
+                                 const pb::StopRequest* request,
+                                 pb::StopResponse* response) override;
+  grpc::ServerWriteReactor<pb::SearchReport>* Analyze(grpc::CallbackServerContext* context,
+                                                      const pb::AnalyzeRequest* request) override;
+  grpc::ServerWriteReactor<pb::SearchReport>* BestMove(
+      grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) override;
+
+ private:
+  EngineApi* api_;
+  const RequestLog* log_;
+};
+
+}  // namespace kibitzer::service

@@ -1,0 +1,128 @@
+// kibitzerd: the kibitzer analysis server.
+//
+// Serves the kibitzer.v1.Kibitzer service, the standard gRPC health service and server
+// reflection. SIGINT or SIGTERM stop it gracefully: running searches are stopped, their streams
+// get their final report, then the server waits (at most --shutdown-grace) for calls to finish.
+#include <signal.h>
+
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "absl/flags/flag.h"
+#include "absl/flags/parse.h"
+#include "absl/flags/usage.h"
+#include "absl/time/time.h"
+#include "grpcpp/ext/proto_server_reflection_plugin.h"
+#include "grpcpp/grpcpp.h"
+#include "grpcpp/health_check_service_interface.h"
+#include "service/engine_api.h"
+#include "service/flag_names.h"
+#include "service/grpc_service.h"
+#include "service/request_log.h"
+
+ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
+          "Address to listen on, host:port (port 0 picks a free port; the chosen address is "
+          "printed on stdout).");
+ABSL_FLAG(int, threads, 0, "Worker threads that run searches (0: one per core).");
+ABSL_FLAG(int, max_queries, 16,
+          "Searches running or waiting at once; past this, new ones get RESOURCE_EXHAUSTED.");
+ABSL_FLAG(int, max_positions, 10000, "Positions held for SetupPosition ids (least recently used "
+                                     "dropped past this).");
+ABSL_FLAG(absl::Duration, position_ttl, absl::Minutes(10),
+          "How long a held position lives after its last use.");
+ABSL_FLAG(absl::Duration, max_search_time, absl::Minutes(10),
+          "Longest search; searches without a time limit stop here too.");
+ABSL_FLAG(int, max_hash_mb, 1024, "Largest transposition table one search may ask for, in MiB.");
+ABSL_FLAG(int, max_notation_bytes, 16384, "Longest accepted position notation, in bytes.");
+ABSL_FLAG(int, max_deal_count, 10000, "Most layouts one Deal call returns.");
+ABSL_FLAG(int, max_message_bytes, 4 << 20, "Largest accepted request message, in bytes.");
+ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
+          "How long shutdown waits for calls to finish.");
+ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
+
+namespace {
+
+using kibitzer::service::ApiOptions;
+
+std::chrono::milliseconds ToMillis(absl::Duration d) {
+  return std::chrono::milliseconds(absl::ToInt64Milliseconds(d));
+}
+
+int Run() {
+  ApiOptions options;
+  const int threads = absl::GetFlag(FLAGS_threads);
+  options.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
+  options.max_queries = absl::GetFlag(FLAGS_max_queries);
+  options.max_positions = absl::GetFlag(FLAGS_max_positions);
+  options.position_ttl = ToMillis(absl::GetFlag(FLAGS_position_ttl));
+  options.max_search_time = ToMillis(absl::GetFlag(FLAGS_max_search_time));
+  options.max_hash_mb = absl::GetFlag(FLAGS_max_hash_mb);
+  options.max_notation_bytes = absl::GetFlag(FLAGS_max_notation_bytes);
+  options.max_deal_count = absl::GetFlag(FLAGS_max_deal_count);
+  options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
+  if (options.max_queries < 1 || options.max_positions < 1 || options.max_hash_mb < 1 ||
+      options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
+      options.max_message_bytes < 1024 || options.position_ttl.count() <= 0 ||
+      options.max_search_time.count() <= 0) {
+    std::fprintf(stderr,
+                 "kibitzerd: --max-queries, --max-positions, --max-hash-mb, --max-notation-bytes "
+                 "and --max-deal-count must be at least 1, --max-message-bytes at least 1024, "
+                 "--position-ttl and --max-search-time positive\n");
+    return 2;
+  }
+
+  // Signals are taken by sigwait below; block them before any thread starts so none inherits them.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  kibitzer::service::EngineApi api(options);
+  kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
+  kibitzer::service::KibitzerService service(&api, &log);
+
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  grpc::ServerBuilder builder;
+  int port = 0;
+  const std::string listen = absl::GetFlag(FLAGS_listen);
+  builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &port);
+  builder.SetMaxReceiveMessageSize(options.max_message_bytes);
+  builder.RegisterService(&service);
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || port == 0) {
+    std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
+    return 1;
+  }
+  const std::string host = listen.substr(0, listen.rfind(':'));
+  std::printf("kibitzerd listening on %s:%d\n", host.c_str(), port);
+  std::fflush(stdout);
+  std::fprintf(stderr, "kibitzerd %s: %d worker threads, at most %d searches\n",
+               api.GetEngineInfo().version().c_str(), options.threads, options.max_queries);
+
+  int signal_number = 0;
+  sigwait(&signals, &signal_number);
+  std::fprintf(stderr, "kibitzerd: %s received, shutting down\n",
+               signal_number == SIGINT ? "SIGINT" : "SIGTERM");
+  // Stop the searches first so every stream gets its final report, then drain the calls.
+  api.Shutdown();
+  server->Shutdown(std::chrono::system_clock::now() +
+                   absl::ToChronoSeconds(absl::GetFlag(FLAGS_shutdown_grace)));
+  std::fprintf(stderr, "kibitzerd: stopped\n");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(
+      "kibitzer analysis server.\nUsage: kibitzerd [--listen=127.0.0.1:50051] [--threads=N] "
+      "[--max-queries=N] [--position-ttl=10m] ...\nFlags may be written with dashes or "
+      "underscores.");
+  kibitzer::service::NormalizeFlagNames(argc, argv);
+  absl::ParseCommandLine(argc, argv);
+  return Run();
+}
