@@ -109,6 +109,7 @@ int Run() {
                signal_number == SIGINT ? "SIGINT" : "SIGTERM");
   // Stop the searches first so every stream gets its final report, then drain the calls.
   api.Shutdown();
+  std::fprintf(stderr, "kibitzerd: searches stopped\n");
   server->Shutdown(std::chrono::system_clock::now() +
                    absl::ToChronoSeconds(absl::GetFlag(FLAGS_shutdown_grace)));
   std::fprintf(stderr, "kibitzerd: stopped\n");

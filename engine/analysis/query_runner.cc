@@ -84,6 +84,7 @@ bool QueryRunner::Stop(const std::string& id, core::StopReason reason) {
     core::Report report;
     report.final = true;
     report.stop_reason = unstarted->token.reason();
+    report.message = "stopped before it started: no moves were searched";
     Finish(*unstarted, std::move(report));
   }
   return true;
@@ -157,22 +158,20 @@ void QueryRunner::RunQuery(Query& query) {
 }
 
 void QueryRunner::Finish(Query& query, core::Report report) {
-  std::shared_ptr<core::ProgressSink> sink = query.submission.sink;
+  std::shared_ptr<Query> keep;  // the map may hold the last reference; drop it outside the lock
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (query.finished) return;
     query.finished = true;
-  }
-  if (sink) sink->OnFinished(report);
-  std::shared_ptr<Query> keep;  // the map holds the last reference; drop it outside the lock
-  {
-    std::lock_guard<std::mutex> lock(mu_);
+    // Forget the id before the client hears the end, so a Stop after the final report is
+    // answered "unknown" rather than "stopped".
     auto it = queries_.find(query.id);
     if (it != queries_.end()) {
       keep = std::move(it->second);
       queries_.erase(it);
     }
   }
+  if (query.submission.sink) query.submission.sink->OnFinished(report);
   idle_cv_.notify_all();
 }
 

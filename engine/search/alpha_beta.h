@@ -91,6 +91,15 @@ class AlphaBeta {
     return best;
   }
 
+  // The value of `state` without searching below it and without polling the control: exact when
+  // the game is over, else the heuristic (counted as a horizon hit).
+  int Leaf(const State& state) {
+    ++nodes_;
+    if (state.IsTerminal()) return state.TerminalValue();
+    ++horizon_hits_;
+    return state.Evaluate();
+  }
+
   uint64_t nodes() const { return nodes_; }
   bool aborted() const { return aborted_; }
   // Grows whenever a value below depended on the horizon; compare before and after a search.

@@ -55,7 +55,12 @@ class RootSearch {
         int value;
         core::Bound bound;
         state_.Play(rm.move);
-        if (mode_ == core::SearchMode::kAnalyze || i == 0) {
+        if (depth == 1) {
+          // The first iteration is not interrupted, so even a search stopped at once leaves a
+          // ranking: one static look at each move.
+          value = -searcher_.Leaf(state_);
+          bound = core::Bound::kExact;
+        } else if (mode_ == core::SearchMode::kAnalyze || i == 0) {
           value = -searcher_.Search(state_, depth - 1, -kInfinity, kInfinity);
           bound = core::Bound::kExact;
         } else {

@@ -1,0 +1,76 @@
+// EngineApi in-process (what kibitz runs without --server) and the position store.
+#include "service/engine_api.h"
+
+#include <condition_variable>
+#include <mutex>
+
+#include "gtest/gtest.h"
+#include "service/position_store.h"
+
+namespace kibitzer::service {
+namespace {
+
+TEST(PositionStore, ExpiresAfterTtlAndDropsTheLeastRecentlyUsed) {
+  PositionStore::Clock::time_point now{};
+  PositionStore store(2, std::chrono::seconds(10), [&] { return now; });
+  const std::string a = store.Put({});
+  const std::string b = store.Put({});
+  EXPECT_NE(a, b);
+  now += std::chrono::seconds(5);
+  EXPECT_TRUE(store.Get(a, "id").ok());  // a is now the most recently used
+  const std::string c = store.Put({});   // full: b goes
+  EXPECT_EQ(store.size(), 2u);
+  EXPECT_EQ(store.Get(b, "id").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(store.Get(c, "id").ok());
+  now += std::chrono::seconds(11);
+  auto expired = store.Get(a, "position.position_id");
+  EXPECT_EQ(expired.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_NE(expired.status().message().find("position.position_id"), absl::string_view::npos);
+}
+
+class Collect final : public ReportSink {
+ public:
+  void OnReport(const pb::SearchReport& r) override {
+    std::lock_guard<std::mutex> lock(mu);
+    reports.push_back(r);
+    if (r.final()) cv.notify_all();
+  }
+  pb::SearchReport WaitFinal() {
+    std::unique_lock<std::mutex> lock(mu);
+    cv.wait(lock, [this] { return !reports.empty() && reports.back().final(); });
+    return reports.back();
+  }
+  std::mutex mu;
+  std::condition_variable cv;
+  std::vector<pb::SearchReport> reports;
+};
+
+TEST(EngineApi, AnalyzeInProcessNumbersReportsFromTheOpeningOne) {
+  EngineApi api(ApiOptions{});
+  pb::AnalyzeRequest request;
+  request.mutable_position()->mutable_position()->set_game("tictactoe");
+  request.mutable_position()->mutable_position()->set_notation("xx..o.... o");
+  auto sink = std::make_shared<Collect>();
+  auto id = api.Analyze(request, sink);
+  ASSERT_TRUE(id.ok()) << id.status();
+  const pb::SearchReport last = sink->WaitFinal();
+  EXPECT_EQ(last.best_move(), "c1");
+  EXPECT_EQ(sink->reports.front().sequence(), 0);
+  EXPECT_EQ(sink->reports.front().search_id(), *id);
+  for (size_t i = 0; i < sink->reports.size(); ++i) {
+    EXPECT_EQ(sink->reports[i].sequence(), static_cast<int64_t>(i));
+  }
+}
+
+TEST(EngineApi, InfoReportsTheConfiguredLimits) {
+  ApiOptions options;
+  options.max_queries = 3;
+  options.position_ttl = std::chrono::seconds(42);
+  EngineApi api(options);
+  const pb::EngineInfo info = api.GetEngineInfo();
+  EXPECT_EQ(info.limits().max_queries(), 3);
+  EXPECT_EQ(info.limits().position_ttl_seconds(), 42);
+}
+
+}  // namespace
+}  // namespace kibitzer::service

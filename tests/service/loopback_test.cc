@@ -1,0 +1,484 @@
+// Loopback service tests: a real kibitzerd process on a free port, driven by a real gRPC client.
+#include <chrono>
+#include <thread>
+
+#include "grpcpp/grpcpp.h"
+#include "gtest/gtest.h"
+#include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "tests/service/server_process.h"
+
+namespace kibitzer::testing {
+namespace {
+
+namespace pb = ::kibitzer::v1;
+using std::chrono::milliseconds;
+
+constexpr auto kCallLimit = std::chrono::seconds(60);  // no test waits forever on a broken server
+
+pb::PositionRef Inline(const std::string& notation, const std::string& variant = "") {
+  pb::PositionRef ref;
+  ref.mutable_position()->set_game("tictactoe");
+  ref.mutable_position()->set_variant(variant);
+  ref.mutable_position()->set_notation(notation);
+  return ref;
+}
+
+// A search that does not end by itself for a long while: solving the empty 4x4 board.
+pb::AnalyzeRequest LongSearch() {
+  pb::AnalyzeRequest r;
+  *r.mutable_position() = Inline("", "4x4");
+  r.set_progress_interval_ms(20);
+  return r;
+}
+
+struct Stream {
+  std::vector<pb::SearchReport> reports;
+  grpc::Status status;
+};
+
+class Loopback : public ::testing::Test {
+ protected:
+  void Start(const std::vector<std::string>& flags = {}) {
+    server_ = std::make_unique<ServerProcess>(flags);
+    ASSERT_TRUE(server_->started()) << "kibitzerd did not start";
+    channel_ = grpc::CreateChannel(server_->address(), grpc::InsecureChannelCredentials());
+    stub_ = pb::Kibitzer::NewStub(channel_);
+  }
+  void SetUp() override { Start(); }
+
+  void Limit(grpc::ClientContext* c) { c->set_deadline(std::chrono::system_clock::now() + kCallLimit); }
+
+  template <typename Request>
+  Stream Search(const Request& request) {
+    grpc::ClientContext context;
+    Limit(&context);
+    Stream s;
+    std::unique_ptr<grpc::ClientReader<pb::SearchReport>> reader;
+    if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
+      reader = stub_->Analyze(&context, request);
+    } else {
+      reader = stub_->BestMove(&context, request);
+    }
+    pb::SearchReport report;
+    while (reader->Read(&report)) s.reports.push_back(report);
+    s.status = reader->Finish();
+    return s;
+  }
+
+  grpc::Status Setup(const pb::Position& position, pb::SetupPositionResponse* out) {
+    grpc::ClientContext context;
+    Limit(&context);
+    pb::SetupPositionRequest request;
+    *request.mutable_position() = position;
+    return stub_->SetupPosition(&context, request, out);
+  }
+
+  grpc::Status StopSearch(const std::string& id, pb::StopResponse* out) {
+    grpc::ClientContext context;
+    Limit(&context);
+    pb::StopRequest request;
+    request.set_search_id(id);
+    return stub_->Stop(&context, request, out);
+  }
+
+  bool Serving() {
+    grpc::ClientContext context;
+    Limit(&context);
+    pb::EngineInfo info;
+    return stub_->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok();
+  }
+
+  // Polls until a new search is admitted (the server has freed a stopped one).
+  bool AdmittedSoon() {
+    pb::AnalyzeRequest quick;
+    *quick.mutable_position() = Inline("x...o.... x");
+    for (int i = 0; i < 200; ++i) {
+      Stream s = Search(quick);
+      if (s.status.ok()) return true;
+      if (s.status.error_code() != grpc::RESOURCE_EXHAUSTED) return false;
+      std::this_thread::sleep_for(milliseconds(50));
+    }
+    return false;
+  }
+
+  std::unique_ptr<ServerProcess> server_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<pb::Kibitzer::Stub> stub_;
+};
+
+void ExpectWellFormed(const Stream& s) {
+  ASSERT_FALSE(s.reports.empty());
+  EXPECT_EQ(s.reports.front().sequence(), 0);
+  EXPECT_FALSE(s.reports.front().search_id().empty());
+  int finals = 0;
+  for (size_t i = 0; i < s.reports.size(); ++i) {
+    EXPECT_EQ(s.reports[i].search_id(), s.reports.front().search_id());
+    if (i > 0) {
+      EXPECT_GT(s.reports[i].sequence(), s.reports[i - 1].sequence());
+    }
+    if (s.reports[i].final()) ++finals;
+  }
+  EXPECT_EQ(finals, 1);
+  EXPECT_TRUE(s.reports.back().final());
+  EXPECT_NE(s.reports.back().stop_reason(), pb::STOP_REASON_UNSPECIFIED);
+}
+
+TEST_F(Loopback, EngineInfoDescribesGamesAndLimits) {
+  grpc::ClientContext context;
+  pb::EngineInfo info;
+  ASSERT_TRUE(stub_->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok());
+  EXPECT_EQ(info.name(), "kibitzer");
+  ASSERT_GE(info.games_size(), 1);
+  const pb::GameInfo* ttt = nullptr;
+  for (const auto& g : info.games()) {
+    if (g.name() == "tictactoe") ttt = &g;
+  }
+  ASSERT_NE(ttt, nullptr);
+  EXPECT_EQ(ttt->variants(0).name(), "standard");
+  EXPECT_FALSE(ttt->position_notation().empty());
+  EXPECT_GT(ttt->search_options_size(), 0);
+  EXPECT_EQ(info.limits().max_queries(), 16);
+  EXPECT_GT(info.limits().max_search_time_ms(), 0);
+}
+
+TEST_F(Loopback, SetupHoldsThePositionForDealAndAnalyze) {
+  pb::Position position = Inline("X../.o./... ").position();
+  position.add_moves("c3");
+  pb::SetupPositionResponse setup;
+  ASSERT_TRUE(Setup(position, &setup).ok());
+  EXPECT_EQ(setup.position().notation(), "x...o...x o");
+  EXPECT_EQ(setup.position().variant(), "standard");
+  EXPECT_EQ(setup.side_to_move(), "o");
+  EXPECT_EQ(setup.legal_moves_size(), 6);
+  EXPECT_FALSE(setup.position_id().empty());
+  EXPECT_EQ(setup.knowledge().hidden_cards(), 0);
+
+  grpc::ClientContext context;
+  pb::DealRequest deal;
+  deal.mutable_position()->set_position_id(setup.position_id());
+  deal.set_count(3);
+  pb::DealResponse layouts;
+  ASSERT_TRUE(stub_->Deal(&context, deal, &layouts).ok());
+  ASSERT_EQ(layouts.layouts_size(), 1);
+  EXPECT_TRUE(layouts.exhaustive());
+  EXPECT_EQ(layouts.layouts(0).notation(), "x...o...x o");
+
+  pb::AnalyzeRequest analyze;
+  analyze.mutable_position()->set_position_id(setup.position_id());
+  Stream s = Search(analyze);
+  ASSERT_TRUE(s.status.ok()) << s.status.error_message();
+  ExpectWellFormed(s);
+  EXPECT_EQ(s.reports.back().moves_size(), 6);
+  // o must take an edge: a corner loses to the double threat.
+  EXPECT_EQ(s.reports.back().moves(0).value(), 0);
+}
+
+TEST_F(Loopback, AnalyzeStreamsOrderedProgressThenOneFinal) {
+  pb::AnalyzeRequest request;
+  *request.mutable_position() = Inline("");
+  request.set_progress_interval_ms(0);
+  Stream s = Search(request);
+  ASSERT_TRUE(s.status.ok()) << s.status.error_message();
+  ExpectWellFormed(s);
+  EXPECT_GE(s.reports.size(), 5u);  // opening, several progress reports, final
+  const pb::SearchReport& last = s.reports.back();
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+  ASSERT_EQ(last.moves_size(), 9);
+  for (const auto& m : last.moves()) {
+    EXPECT_EQ(m.value(), 0);
+    EXPECT_EQ(m.bound(), pb::BOUND_EXACT);
+  }
+  bool minimax_reported = false;
+  for (const auto& st : last.statistics()) {
+    if (st.name() == "minimax_nodes") {
+      EXPECT_EQ(st.value(), 549946);
+      minimax_reported = true;
+    }
+  }
+  EXPECT_TRUE(minimax_reported);
+  // Progress reports carry the ranking so far.
+  EXPECT_GT(s.reports[s.reports.size() - 2].moves_size(), 0);
+}
+
+TEST_F(Loopback, BestMoveFindsTheWin) {
+  pb::BestMoveRequest request;
+  *request.mutable_position() = Inline("xx.oo.... x");
+  Stream s = Search(request);
+  ASSERT_TRUE(s.status.ok());
+  ExpectWellFormed(s);
+  EXPECT_EQ(s.reports.back().best_move(), "c1");
+  EXPECT_EQ(s.reports.back().moves(0).display(), "win in 1");
+}
+
+TEST_F(Loopback, StopEndsTheSearchWithItsFinalReport) {
+  grpc::ClientContext context;
+  Limit(&context);
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport report;
+  // Wait until the search has run (a ranking exists), then stop it.
+  do {
+    ASSERT_TRUE(reader->Read(&report));
+  } while (report.moves_size() == 0);
+  const std::string id = report.search_id();
+  pb::StopResponse stopped;
+  ASSERT_TRUE(StopSearch(id, &stopped).ok());
+  EXPECT_TRUE(stopped.stopped());
+  pb::SearchReport last;
+  while (reader->Read(&report)) last = report;
+  EXPECT_TRUE(reader->Finish().ok());
+  EXPECT_TRUE(last.final());
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_STOPPED);
+  EXPECT_GT(last.moves_size(), 0);  // the best answer so far is kept
+  EXPECT_EQ(StopSearch(id, &stopped).error_code(), grpc::NOT_FOUND);
+}
+
+TEST_F(Loopback, TimeLimitEndsTheSearch) {
+  pb::AnalyzeRequest request = LongSearch();
+  request.mutable_limits()->set_time_ms(200);
+  Stream s = Search(request);
+  ASSERT_TRUE(s.status.ok());
+  ExpectWellFormed(s);
+  EXPECT_EQ(s.reports.back().stop_reason(), pb::STOP_REASON_TIME_LIMIT);
+}
+
+class LoopbackOneSlot : public Loopback {
+ protected:
+  void SetUp() override { Start({"--max-queries=1", "--threads=1"}); }
+};
+
+TEST_F(LoopbackOneSlot, AdmissionLimitAnswersResourceExhausted) {
+  grpc::ClientContext context;
+  Limit(&context);
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport opening;
+  ASSERT_TRUE(reader->Read(&opening));
+  pb::AnalyzeRequest quick;
+  *quick.mutable_position() = Inline("");
+  Stream refused = Search(quick);
+  EXPECT_EQ(refused.status.error_code(), grpc::RESOURCE_EXHAUSTED);
+  EXPECT_TRUE(refused.reports.empty());
+  pb::StopResponse stopped;
+  ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
+  pb::SearchReport report;
+  while (reader->Read(&report)) {
+  }
+  EXPECT_TRUE(reader->Finish().ok());
+  EXPECT_TRUE(AdmittedSoon());
+}
+
+TEST_F(LoopbackOneSlot, ClientCancellationStopsTheSearch) {
+  grpc::ClientContext context;
+  Limit(&context);
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport opening;
+  ASSERT_TRUE(reader->Read(&opening));
+  context.TryCancel();
+  pb::SearchReport report;
+  while (reader->Read(&report)) {
+  }
+  EXPECT_EQ(reader->Finish().error_code(), grpc::CANCELLED);
+  // The only slot is free again once the server has stopped the search.
+  EXPECT_TRUE(AdmittedSoon());
+  pb::StopResponse stopped;
+  EXPECT_EQ(StopSearch(opening.search_id(), &stopped).error_code(), grpc::NOT_FOUND);
+}
+
+TEST_F(LoopbackOneSlot, DeadlineIsHonoured) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + milliseconds(300));
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport report;
+  while (reader->Read(&report)) {
+  }
+  EXPECT_EQ(reader->Finish().error_code(), grpc::DEADLINE_EXCEEDED);
+  EXPECT_TRUE(AdmittedSoon());
+}
+
+struct BadCase {
+  std::string name;
+  std::function<grpc::Status(pb::Kibitzer::Stub&, grpc::ClientContext*)> call;
+  grpc::StatusCode code;
+  std::string field;
+};
+
+void PrintTo(const BadCase& c, std::ostream* os) { *os << c.name; }
+
+grpc::Status RunAnalyze(pb::Kibitzer::Stub& stub, grpc::ClientContext* c,
+                        const pb::AnalyzeRequest& r) {
+  auto reader = stub.Analyze(c, r);
+  pb::SearchReport report;
+  while (reader->Read(&report)) {
+  }
+  return reader->Finish();
+}
+
+std::vector<BadCase> BadCases() {
+  auto setup = [](pb::Position p) {
+    return [p](pb::Kibitzer::Stub& stub, grpc::ClientContext* c) {
+      pb::SetupPositionRequest r;
+      *r.mutable_position() = p;
+      pb::SetupPositionResponse out;
+      return stub.SetupPosition(c, r, &out);
+    };
+  };
+  auto analyze = [](std::function<void(pb::AnalyzeRequest&)> edit) {
+    return [edit](pb::Kibitzer::Stub& stub, grpc::ClientContext* c) {
+      pb::AnalyzeRequest r;
+      *r.mutable_position() = Inline("");
+      edit(r);
+      return RunAnalyze(stub, c, r);
+    };
+  };
+  auto deal = [](int count) {
+    return [count](pb::Kibitzer::Stub& stub, grpc::ClientContext* c) {
+      pb::DealRequest r;
+      *r.mutable_position() = Inline("");
+      r.set_count(count);
+      pb::DealResponse out;
+      return stub.Deal(c, r, &out);
+    };
+  };
+  auto stop = [](std::string id) {
+    return [id](pb::Kibitzer::Stub& stub, grpc::ClientContext* c) {
+      pb::StopRequest r;
+      r.set_search_id(id);
+      pb::StopResponse out;
+      return stub.Stop(c, r, &out);
+    };
+  };
+  pb::Position chess = Inline("").position();
+  chess.set_game("chess");
+  pb::Position no_game = Inline("").position();
+  no_game.clear_game();
+  pb::Position malformed = Inline("xx?......").position();
+  pb::Position illegal = Inline("").position();
+  illegal.add_moves("b2");
+  illegal.add_moves("b2");
+  pb::Position oversize = Inline(std::string(100000, '.')).position();
+  const auto inv = grpc::INVALID_ARGUMENT;
+  return {
+      {"UnknownGame", setup(chess), inv, "position.game: unknown game 'chess'"},
+      {"MissingGame", setup(no_game), inv, "position.game: required"},
+      {"MalformedBoard", setup(malformed), inv, "position.notation: character '?'"},
+      {"IllegalMove", setup(illegal), inv, "position.moves[1]"},
+      {"OversizeNotation", setup(oversize), inv, "position.notation: too long"},
+      {"NegativeDepth", analyze([](auto& r) { r.mutable_limits()->set_depth(-1); }), inv,
+       "limits.depth"},
+      {"AbsurdDepth", analyze([](auto& r) { r.mutable_limits()->set_depth(1 << 30); }), inv,
+       "limits.depth"},
+      {"NegativeNodes", analyze([](auto& r) { r.mutable_limits()->set_nodes(-5); }), inv,
+       "limits.nodes"},
+      {"AbsurdTime", analyze([](auto& r) { r.mutable_limits()->set_time_ms(int64_t{1} << 40); }),
+       inv, "limits.time_ms"},
+      {"NegativeInterval", analyze([](auto& r) { r.set_progress_interval_ms(-1); }), inv,
+       "progress_interval_ms"},
+      {"AbsurdHash", analyze([](auto& r) { r.set_hash_mb(1 << 30); }), inv, "hash_mb"},
+      {"AbsurdPriority", analyze([](auto& r) { r.set_priority(99); }), inv, "priority"},
+      {"UnknownOption", analyze([](auto& r) { (*r.mutable_options())["bogus"] = "1"; }), inv,
+       "options[bogus]"},
+      {"IllegalCandidate",
+       analyze([](auto& r) { r.mutable_limits()->add_candidate_moves("z9"); }), inv,
+       "limits.candidate_moves[0]"},
+      {"MissingPosition", analyze([](auto& r) { r.clear_position(); }), inv,
+       "position: required"},
+      {"UnknownPositionId",
+       analyze([](auto& r) { r.mutable_position()->set_position_id("p-nope"); }),
+       grpc::NOT_FOUND, "position.position_id"},
+      {"InlineUnknownGame",
+       analyze([](auto& r) { r.mutable_position()->mutable_position()->set_game("go"); }), inv,
+       "position.position.game"},
+      {"GameOver", analyze([](auto& r) { *r.mutable_position() = Inline("xxxoo...."); }), inv,
+       "position: the game is over"},
+      {"NegativeDealCount", deal(-1), inv, "count"},
+      {"AbsurdDealCount", deal(1 << 30), inv, "count"},
+      {"UnknownSearchId", stop("s-0000"), grpc::NOT_FOUND, "search_id"},
+      {"EmptySearchId", stop(""), inv, "search_id: required"},
+  };
+}
+
+class LoopbackBadInput : public Loopback, public ::testing::WithParamInterface<BadCase> {};
+
+TEST_P(LoopbackBadInput, IsAnsweredWithTheFieldAndTheServerGoesOn) {
+  grpc::ClientContext context;
+  Limit(&context);
+  const grpc::Status status = GetParam().call(*stub_, &context);
+  EXPECT_EQ(status.error_code(), GetParam().code) << status.error_message();
+  EXPECT_NE(status.error_message().find(GetParam().field), std::string::npos)
+      << status.error_message();
+  EXPECT_TRUE(Serving());
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, LoopbackBadInput, ::testing::ValuesIn(BadCases()),
+                         [](const auto& param_info) { return param_info.param.name; });
+
+TEST_F(Loopback, MessagesPastTheTransportLimitAreRefusedAndTheServerGoesOn) {
+  pb::SetupPositionResponse out;
+  const grpc::Status status = Setup(Inline(std::string(5 << 20, '.')).position(), &out);
+  EXPECT_EQ(status.error_code(), grpc::RESOURCE_EXHAUSTED);
+  EXPECT_TRUE(Serving());
+}
+
+class LoopbackShortTtl : public Loopback {
+ protected:
+  void SetUp() override { Start({"--position-ttl=200ms"}); }
+};
+
+TEST_F(LoopbackShortTtl, ExpiredPositionIdIsNotFound) {
+  pb::SetupPositionResponse setup;
+  ASSERT_TRUE(Setup(Inline("").position(), &setup).ok());
+  std::this_thread::sleep_for(milliseconds(600));
+  grpc::ClientContext context;
+  pb::DealRequest deal;
+  deal.mutable_position()->set_position_id(setup.position_id());
+  pb::DealResponse out;
+  const grpc::Status status = stub_->Deal(&context, deal, &out);
+  EXPECT_EQ(status.error_code(), grpc::NOT_FOUND);
+  EXPECT_NE(status.error_message().find("expired"), std::string::npos);
+}
+
+TEST_F(Loopback, ManyClientsAtOnceAllGetTheirAnswers) {
+  std::vector<std::thread> clients;
+  std::atomic<int> correct{0};
+  for (int c = 0; c < 8; ++c) {
+    clients.emplace_back([&, c] {
+      auto stub = pb::Kibitzer::NewStub(channel_);
+      for (int i = 0; i < 3; ++i) {
+        grpc::ClientContext context;
+        context.set_deadline(std::chrono::system_clock::now() + kCallLimit);
+        pb::BestMoveRequest request;
+        *request.mutable_position() = Inline(c % 2 == 0 ? "xx.oo.... x" : "xx..o.... o");
+        auto reader = stub->BestMove(&context, request);
+        pb::SearchReport report, last;
+        while (reader->Read(&report)) last = report;
+        if (reader->Finish().ok() && last.final() && last.best_move() == "c1") ++correct;
+      }
+    });
+  }
+  for (auto& t : clients) t.join();
+  EXPECT_EQ(correct, 24);
+}
+
+TEST_F(Loopback, ShutdownGivesRunningStreamsTheirFinalReport) {
+  grpc::ClientContext context;
+  Limit(&context);
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport report;
+  ASSERT_TRUE(reader->Read(&report));
+  int exit_code = -2;
+  std::thread terminator([&] { exit_code = server_->Terminate(); });
+  pb::SearchReport last;
+  while (reader->Read(&report)) last = report;
+  const grpc::Status status = reader->Finish();
+  // Close the connection so the server need not wait out its grace period for an idle client.
+  reader.reset();
+  stub_.reset();
+  channel_.reset();
+  terminator.join();
+  EXPECT_TRUE(status.ok()) << status.error_message();
+  EXPECT_TRUE(last.final());
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_SHUTDOWN);
+  EXPECT_EQ(exit_code, 0);
+}
+
+}  // namespace
+}  // namespace kibitzer::testing

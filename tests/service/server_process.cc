@@ -1,0 +1,56 @@
+#include "tests/service/server_process.h"
+
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+
+extern char** environ;
+
+namespace kibitzer::testing {
+
+ServerProcess::ServerProcess(const std::vector<std::string>& flags) {
+  int out[2];
+  if (pipe(out) != 0) return;
+  std::vector<std::string> args = {KIBITZERD_PATH, "--listen=127.0.0.1:0", "--log_requests=false"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+  posix_spawn_file_actions_addclose(&actions, out[0]);
+  const int rc = posix_spawn(&pid_, argv[0], &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(out[1]);
+  if (rc != 0) {
+    pid_ = -1;
+    close(out[0]);
+    return;
+  }
+  // First line: "kibitzerd listening on HOST:PORT".
+  std::string line;
+  char c;
+  while (read(out[0], &c, 1) == 1 && c != '\n') line += c;
+  close(out[0]);
+  const std::string prefix = "kibitzerd listening on ";
+  if (line.rfind(prefix, 0) == 0) address_ = line.substr(prefix.size());
+}
+
+int ServerProcess::Terminate() {
+  if (pid_ <= 0) return -1;
+  kill(pid_, SIGTERM);
+  int status = 0;
+  waitpid(pid_, &status, 0);
+  pid_ = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+ServerProcess::~ServerProcess() { Terminate(); }
+
+}  // namespace kibitzer::testing
