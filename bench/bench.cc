@@ -51,8 +51,7 @@ absl::StatusOr<BenchResult> RunBench(const SearchFn& search) {
     line.name = c.name;
     line.best_move = report->best_move();
     line.nodes = report->nodes();
-    line.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    line.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.nodes += line.nodes;
     result.seconds += line.seconds;
     result.lines.push_back(std::move(line));

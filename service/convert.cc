@@ -7,10 +7,14 @@ namespace {
 
 pb::Bound ToProto(core::Bound bound) {
   switch (bound) {
-    case core::Bound::kExact: return pb::BOUND_EXACT;
-    case core::Bound::kLower: return pb::BOUND_LOWER;
-    case core::Bound::kUpper: return pb::BOUND_UPPER;
-    case core::Bound::kEstimate: return pb::BOUND_ESTIMATE;
+    case core::Bound::kExact:
+      return pb::BOUND_EXACT;
+    case core::Bound::kLower:
+      return pb::BOUND_LOWER;
+    case core::Bound::kUpper:
+      return pb::BOUND_UPPER;
+    case core::Bound::kEstimate:
+      return pb::BOUND_ESTIMATE;
   }
   return pb::BOUND_UNSPECIFIED;
 }
@@ -19,10 +23,18 @@ pb::OptionInfo ToProto(const core::OptionSpec& spec) {
   pb::OptionInfo out;
   out.set_name(spec.name);
   switch (spec.type) {
-    case core::OptionSpec::Type::kBool: out.set_type(pb::OptionInfo::TYPE_BOOL); break;
-    case core::OptionSpec::Type::kInt: out.set_type(pb::OptionInfo::TYPE_INT); break;
-    case core::OptionSpec::Type::kString: out.set_type(pb::OptionInfo::TYPE_STRING); break;
-    case core::OptionSpec::Type::kEnum: out.set_type(pb::OptionInfo::TYPE_ENUM); break;
+    case core::OptionSpec::Type::kBool:
+      out.set_type(pb::OptionInfo::TYPE_BOOL);
+      break;
+    case core::OptionSpec::Type::kInt:
+      out.set_type(pb::OptionInfo::TYPE_INT);
+      break;
+    case core::OptionSpec::Type::kString:
+      out.set_type(pb::OptionInfo::TYPE_STRING);
+      break;
+    case core::OptionSpec::Type::kEnum:
+      out.set_type(pb::OptionInfo::TYPE_ENUM);
+      break;
   }
   out.set_default_value(spec.default_value);
   out.set_description(spec.description);
@@ -87,16 +99,26 @@ pb::GameInfo ToProto(const core::GameInfo& info) {
 
 pb::StopReason ToProto(core::StopReason reason) {
   switch (reason) {
-    case core::StopReason::kNone: return pb::STOP_REASON_UNSPECIFIED;
-    case core::StopReason::kCompleted: return pb::STOP_REASON_COMPLETED;
-    case core::StopReason::kDepthLimit: return pb::STOP_REASON_DEPTH_LIMIT;
-    case core::StopReason::kNodeLimit: return pb::STOP_REASON_NODE_LIMIT;
-    case core::StopReason::kTimeLimit: return pb::STOP_REASON_TIME_LIMIT;
-    case core::StopReason::kSampleLimit: return pb::STOP_REASON_SAMPLE_LIMIT;
-    case core::StopReason::kStopped: return pb::STOP_REASON_STOPPED;
-    case core::StopReason::kCancelled: return pb::STOP_REASON_CANCELLED;
-    case core::StopReason::kShutdown: return pb::STOP_REASON_SHUTDOWN;
-    case core::StopReason::kError: return pb::STOP_REASON_ERROR;
+    case core::StopReason::kNone:
+      return pb::STOP_REASON_UNSPECIFIED;
+    case core::StopReason::kCompleted:
+      return pb::STOP_REASON_COMPLETED;
+    case core::StopReason::kDepthLimit:
+      return pb::STOP_REASON_DEPTH_LIMIT;
+    case core::StopReason::kNodeLimit:
+      return pb::STOP_REASON_NODE_LIMIT;
+    case core::StopReason::kTimeLimit:
+      return pb::STOP_REASON_TIME_LIMIT;
+    case core::StopReason::kSampleLimit:
+      return pb::STOP_REASON_SAMPLE_LIMIT;
+    case core::StopReason::kStopped:
+      return pb::STOP_REASON_STOPPED;
+    case core::StopReason::kCancelled:
+      return pb::STOP_REASON_CANCELLED;
+    case core::StopReason::kShutdown:
+      return pb::STOP_REASON_SHUTDOWN;
+    case core::StopReason::kError:
+      return pb::STOP_REASON_ERROR;
   }
   return pb::STOP_REASON_UNSPECIFIED;
 }

@@ -102,8 +102,7 @@ absl::StatusOr<HeldPosition> EngineApi::SetupInline(const pb::Position& position
   }
   absl::StatusOr<std::unique_ptr<core::GameState>> state = game->Setup(FromProto(position));
   if (!state.ok()) {
-    return absl::Status(state.status().code(),
-                        absl::StrCat(field, ".", state.status().message()));
+    return absl::Status(state.status().code(), absl::StrCat(field, ".", state.status().message()));
   }
   return HeldPosition{game, std::shared_ptr<const core::GameState>(std::move(*state))};
 }
@@ -166,8 +165,9 @@ absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request)
 template <typename Request>
 absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core::SearchMode mode,
                                                    std::shared_ptr<ReportSink> sink) {
-  const SearchFields fields{request.limits(),  request.progress_interval_ms(), request.priority(),
-                            request.threads(), request.hash_mb(),              request.options()};
+  const SearchFields fields{request.limits(),   request.progress_interval_ms(),
+                            request.priority(), request.threads(),
+                            request.hash_mb(),  request.options()};
   if (absl::Status s = ValidateSearch(fields, options_); !s.ok()) return s;
   absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
   if (!held.ok()) return held.status();

@@ -35,8 +35,8 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
                                  pb::StopResponse* response) override;
   grpc::ServerWriteReactor<pb::SearchReport>* Analyze(grpc::CallbackServerContext* context,
                                                       const pb::AnalyzeRequest* request) override;
-  grpc::ServerWriteReactor<pb::SearchReport>* BestMove(
-      grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) override;
+  grpc::ServerWriteReactor<pb::SearchReport>* BestMove(grpc::CallbackServerContext* context,
+                                                       const pb::BestMoveRequest* request) override;
 
  private:
   EngineApi* api_;

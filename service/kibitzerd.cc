@@ -28,8 +28,9 @@ ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
 ABSL_FLAG(int, threads, 0, "Worker threads that run searches (0: one per core).");
 ABSL_FLAG(int, max_queries, 16,
           "Searches running or waiting at once; past this, new ones get RESOURCE_EXHAUSTED.");
-ABSL_FLAG(int, max_positions, 10000, "Positions held for SetupPosition ids (least recently used "
-                                     "dropped past this).");
+ABSL_FLAG(int, max_positions, 10000,
+          "Positions held for SetupPosition ids (least recently used "
+          "dropped past this).");
 ABSL_FLAG(absl::Duration, position_ttl, absl::Minutes(10),
           "How long a held position lives after its last use.");
 ABSL_FLAG(absl::Duration, max_search_time, absl::Minutes(10),

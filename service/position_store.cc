@@ -20,9 +20,9 @@ std::string PositionStore::Put(HeldPosition position) {
   const auto now = now_();
   DropExpired(now);
   if (entries_.size() >= max_positions_) {
-    auto oldest = std::min_element(entries_.begin(), entries_.end(), [](const auto& a, const auto& b) {
-      return a.second.last_used < b.second.last_used;
-    });
+    auto oldest = std::min_element(
+        entries_.begin(), entries_.end(),
+        [](const auto& a, const auto& b) { return a.second.last_used < b.second.last_used; });
     entries_.erase(oldest);
   }
   std::string id;

@@ -104,8 +104,8 @@ absl::Status ValidateSearch(const SearchFields& f, const ApiOptions& options) {
       !s.ok()) {
     return s;
   }
-  if (auto s = InRange<int32_t>("threads", f.threads, 0, options.threads,
-                                "the server's worker threads");
+  if (auto s =
+          InRange<int32_t>("threads", f.threads, 0, options.threads, "the server's worker threads");
       !s.ok()) {
     return s;
   }

@@ -128,10 +128,10 @@ int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
 }
 
 int RunBench(Transport& t, const CommandOptions& o) {
-  absl::StatusOr<bench::BenchResult> result =
-      bench::RunBench([&](const bench::BenchCase& c) {
-        return t.Search(c.request, c.best_move, [](const pb::SearchReport&) {}, nullptr);
-      });
+  absl::StatusOr<bench::BenchResult> result = bench::RunBench([&](const bench::BenchCase& c) {
+    return t.Search(
+        c.request, c.best_move, [](const pb::SearchReport&) {}, nullptr);
+  });
   if (!result.ok()) return Fail(result.status());
   if (!o.json) {
     for (const auto& line : result->lines) {

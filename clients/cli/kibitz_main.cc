@@ -101,11 +101,10 @@ int main(int argc, char** argv) {
 
   const std::string server = absl::GetFlag(FLAGS_server);
   std::unique_ptr<kibitzer::cli::Transport> transport =
-      server.empty()
-          ? kibitzer::cli::MakeInProcessTransport(std::max(1, o.threads))
-          : kibitzer::cli::MakeRemoteTransport(
-                server, std::chrono::milliseconds(
-                            absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))));
+      server.empty() ? kibitzer::cli::MakeInProcessTransport(std::max(1, o.threads))
+                     : kibitzer::cli::MakeRemoteTransport(
+                           server, std::chrono::milliseconds(
+                                       absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))));
 
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
   if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);

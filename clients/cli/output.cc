@@ -11,11 +11,16 @@ namespace {
 
 const char* BoundName(pb::Bound bound) {
   switch (bound) {
-    case pb::BOUND_EXACT: return "exact";
-    case pb::BOUND_LOWER: return ">=";
-    case pb::BOUND_UPPER: return "<=";
-    case pb::BOUND_ESTIMATE: return "estimate";
-    default: return "?";
+    case pb::BOUND_EXACT:
+      return "exact";
+    case pb::BOUND_LOWER:
+      return ">=";
+    case pb::BOUND_UPPER:
+      return "<=";
+    case pb::BOUND_ESTIMATE:
+      return "estimate";
+    default:
+      return "?";
   }
 }
 
@@ -33,7 +38,8 @@ std::string Human(int64_t n) {
   return absl::StrCat(n);
 }
 
-void PrintOptions(const char* title, const google::protobuf::RepeatedPtrField<pb::OptionInfo>& options) {
+void PrintOptions(const char* title,
+                  const google::protobuf::RepeatedPtrField<pb::OptionInfo>& options) {
   if (options.empty()) return;
   std::printf("  %s:\n", title);
   for (const auto& o : options) {
@@ -79,8 +85,8 @@ void PrintInfo(const pb::EngineInfo& info) {
 }
 
 void PrintSetup(const pb::SetupPositionResponse& r) {
-  std::printf("position: %s (%s) %s\n", r.position().game().c_str(),
-              r.position().variant().c_str(), r.position().notation().c_str());
+  std::printf("position: %s (%s) %s\n", r.position().game().c_str(), r.position().variant().c_str(),
+              r.position().notation().c_str());
   std::printf("id: %s (kept %llds after last use)\n", r.position_id().c_str(),
               static_cast<long long>(r.ttl_seconds()));
   if (r.terminal()) {
@@ -129,8 +135,7 @@ void PrintFinal(const pb::SearchReport& r, bool best_move) {
   }
   std::printf("stop: %s, depth %d, nodes %lld, %lld nodes/s, %lld ms\n",
               StopName(r.stop_reason()).c_str(), r.depth(), static_cast<long long>(r.nodes()),
-              static_cast<long long>(r.nodes_per_second()),
-              static_cast<long long>(r.elapsed_ms()));
+              static_cast<long long>(r.nodes_per_second()), static_cast<long long>(r.elapsed_ms()));
   for (const auto& s : r.statistics()) {
     std::printf("%s: %.0f (%s)\n", s.name().c_str(), s.value(), s.description().c_str());
   }

@@ -167,8 +167,9 @@ class RemoteTransport final : public Transport {
 
   template <typename Request, typename Response>
   absl::StatusOr<Response> Unary(const Request& request,
-                                 grpc::Status (pb::Kibitzer::Stub::*method)(
-                                     grpc::ClientContext*, const Request&, Response*)) {
+                                 grpc::Status (pb::Kibitzer::Stub::*method)(grpc::ClientContext*,
+                                                                            const Request&,
+                                                                            Response*)) {
     grpc::ClientContext context;
     SetDeadline(&context);
     Response response;

@@ -27,8 +27,8 @@ class Transport {
   // Runs an Analyze (or, with `best_move`, a BestMove) to its end, calling `on_report` for every
   // report, and returns the final one. When `*interrupt` becomes true the search is stopped and
   // its final report still returned.
-  virtual absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request,
-                                                  bool best_move, const OnReport& on_report,
+  virtual absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
+                                                  const OnReport& on_report,
                                                   const std::atomic<bool>* interrupt) = 0;
 };
 

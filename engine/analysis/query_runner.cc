@@ -38,7 +38,8 @@ struct QueryRunner::Query {
 };
 
 QueryRunner::QueryRunner(Options options)
-    : options_(options), id_rng_(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32)) {
+    : options_(options),
+      id_rng_(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32)) {
   options_.threads = std::max(1, options_.threads);
   options_.max_queries = std::max(1, options_.max_queries);
   for (int i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
@@ -120,12 +121,13 @@ void QueryRunner::WorkerLoop() {
       std::unique_lock<std::mutex> lock(mu_);
       work_cv_.wait(lock, [this] { return !waiting_.empty() || shutting_down_; });
       if (waiting_.empty()) return;  // shutting down, nothing left to run
-      auto best = std::min_element(waiting_.begin(), waiting_.end(), [](const auto& a, const auto& b) {
-        if (a->submission.priority != b->submission.priority) {
-          return a->submission.priority > b->submission.priority;
-        }
-        return a->sequence < b->sequence;
-      });
+      auto best =
+          std::min_element(waiting_.begin(), waiting_.end(), [](const auto& a, const auto& b) {
+            if (a->submission.priority != b->submission.priority) {
+              return a->submission.priority > b->submission.priority;
+            }
+            return a->sequence < b->sequence;
+          });
       query = *best;
       waiting_.erase(best);
       query->running = true;
@@ -150,7 +152,8 @@ void QueryRunner::RunQuery(Query& query) {
   if (control.stopped() && report.stop_reason != core::StopReason::kError) {
     report.stop_reason = control.reason();
   }
-  if (report.stop_reason == core::StopReason::kNone) report.stop_reason = core::StopReason::kCompleted;
+  if (report.stop_reason == core::StopReason::kNone)
+    report.stop_reason = core::StopReason::kCompleted;
   report.final = true;
   report.elapsed_seconds = control.ElapsedSeconds();
   sub.task.reset();  // free the search's memory before telling the client it is done

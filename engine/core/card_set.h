@@ -42,8 +42,14 @@ class CardSet {
   constexpr CardSet operator~() const { return CardSet(~mask_); }
   // Items in this set and not in `o`.
   constexpr CardSet Without(CardSet o) const { return CardSet(mask_ & ~o.mask_); }
-  constexpr CardSet& operator|=(CardSet o) { mask_ |= o.mask_; return *this; }
-  constexpr CardSet& operator&=(CardSet o) { mask_ &= o.mask_; return *this; }
+  constexpr CardSet& operator|=(CardSet o) {
+    mask_ |= o.mask_;
+    return *this;
+  }
+  constexpr CardSet& operator&=(CardSet o) {
+    mask_ &= o.mask_;
+    return *this;
+  }
   constexpr bool operator==(const CardSet&) const = default;
 
   // Iterates the items in increasing order: for (int i : set) ...
@@ -51,8 +57,12 @@ class CardSet {
    public:
     constexpr explicit Iterator(uint64_t m) : m_(m) {}
     constexpr int operator*() const { return std::countr_zero(m_); }
-    constexpr Iterator& operator++() { m_ &= m_ - 1; return *this; }
+    constexpr Iterator& operator++() {
+      m_ &= m_ - 1;
+      return *this;
+    }
     constexpr bool operator!=(const Iterator& o) const { return m_ != o.m_; }
+
    private:
     uint64_t m_;
   };

@@ -9,8 +9,7 @@
 namespace kibitzer::core {
 
 absl::StatusOr<OptionValues> OptionValues::Parse(const std::vector<OptionSpec>& specs,
-                                                 const OptionMap& given,
-                                                 const std::string& field) {
+                                                 const OptionMap& given, const std::string& field) {
   OptionValues out;
   for (const auto& spec : specs) out.values_[spec.name] = spec.default_value;
   for (const auto& [name, value] : given) {
@@ -34,9 +33,8 @@ absl::StatusOr<OptionValues> OptionValues::Parse(const std::vector<OptionSpec>& 
       case OptionSpec::Type::kInt: {
         int64_t v = 0;
         if (!absl::SimpleAtoi(value, &v) || v < it->min || v > it->max) {
-          return absl::InvalidArgumentError(absl::StrCat(where, ": '", value,
-                                                         "' is not an integer in [", it->min, ", ",
-                                                         it->max, "]"));
+          return absl::InvalidArgumentError(absl::StrCat(
+              where, ": '", value, "' is not an integer in [", it->min, ", ", it->max, "]"));
         }
         break;
       }

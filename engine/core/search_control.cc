@@ -4,16 +4,26 @@ namespace kibitzer::core {
 
 const char* StopReasonName(StopReason reason) {
   switch (reason) {
-    case StopReason::kNone: return "running";
-    case StopReason::kCompleted: return "completed";
-    case StopReason::kDepthLimit: return "depth limit";
-    case StopReason::kNodeLimit: return "node limit";
-    case StopReason::kTimeLimit: return "time limit";
-    case StopReason::kSampleLimit: return "sample limit";
-    case StopReason::kStopped: return "stopped";
-    case StopReason::kCancelled: return "cancelled";
-    case StopReason::kShutdown: return "shutdown";
-    case StopReason::kError: return "error";
+    case StopReason::kNone:
+      return "running";
+    case StopReason::kCompleted:
+      return "completed";
+    case StopReason::kDepthLimit:
+      return "depth limit";
+    case StopReason::kNodeLimit:
+      return "node limit";
+    case StopReason::kTimeLimit:
+      return "time limit";
+    case StopReason::kSampleLimit:
+      return "sample limit";
+    case StopReason::kStopped:
+      return "stopped";
+    case StopReason::kCancelled:
+      return "cancelled";
+    case StopReason::kShutdown:
+      return "shutdown";
+    case StopReason::kError:
+      return "error";
   }
   return "unknown";
 }

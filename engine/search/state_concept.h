@@ -15,8 +15,8 @@ template <typename S>
 concept NegamaxState = requires(S s, const S cs, typename S::Move m, typename S::Move* out) {
   { S::kMaxMoves } -> std::convertible_to<int>;
   { cs.GenerateMoves(out) } -> std::same_as<int>;  // ordered best-first by the game's heuristic
-  { s.Play(m) };
-  { s.Undo(m) };
+  {s.Play(m)};
+  {s.Undo(m)};
   { cs.IsTerminal() } -> std::same_as<bool>;
   { cs.TerminalValue() } -> std::same_as<int>;  // exact value of a finished game
   { cs.Evaluate() } -> std::same_as<int>;       // heuristic value at the horizon
@@ -35,11 +35,11 @@ concept MultiPlayerState = requires(S s, const S cs, typename S::Move m, typenam
   { cs.NumPlayers() } -> std::same_as<int>;
   { cs.CurrentPlayer() } -> std::same_as<int>;
   { cs.GenerateMoves(out) } -> std::same_as<int>;
-  { s.Play(m) };
-  { s.Undo(m) };
+  {s.Play(m)};
+  {s.Undo(m)};
   { cs.IsTerminal() } -> std::same_as<bool>;
-  { cs.Returns(values) };        // exact per-player values of a finished game
-  { cs.EvaluateAll(values) };    // heuristic per-player values at the horizon
+  {cs.Returns(values)};      // exact per-player values of a finished game
+  {cs.EvaluateAll(values)};  // heuristic per-player values at the horizon
 };
 
 }  // namespace kibitzer::search

@@ -18,8 +18,8 @@ struct TTEntry {
   uint64_t key = 0;
   int32_t value = 0;
   uint16_t move = 0;
-  int8_t depth = 0;  // remaining depth searched; kProvenDepth when independent of any horizon
-  uint8_t bound = 0; // core::Bound
+  int8_t depth = 0;   // remaining depth searched; kProvenDepth when independent of any horizon
+  uint8_t bound = 0;  // core::Bound
 };
 static_assert(sizeof(TTEntry) == 16);
 

@@ -47,7 +47,7 @@ TEST(PlainMinimax, CompleteTicTacToeTreeHasKnownSize) {
   const int value = PlainMinimax(b, count);
   EXPECT_EQ(count.nodes, 549946u);
   EXPECT_EQ(count.leaves, 255168u);
-  EXPECT_EQ(value, 0);  // tic-tac-toe is a draw
+  EXPECT_EQ(value, 0);     // tic-tac-toe is a draw
   EXPECT_EQ(b, Board(3));  // searched in place and restored
 }
 

@@ -57,18 +57,18 @@ TEST_P(TicTacToeBadPosition, IsRefusedWithItsReason) {
   EXPECT_NE(message.find(GetParam().says), std::string::npos) << message;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Reasons, TicTacToeBadPosition,
-    ::testing::Values(BadPosition{"x.......", "has 8 squares"},
-                      BadPosition{"x.........", "more than 9 squares"},
-                      BadPosition{"x...z....", "character 'z'"},
-                      BadPosition{"xx.......", "x has 2 pieces and o has 0"},
-                      BadPosition{"o........", "x has 0 pieces and o has 1"},
-                      BadPosition{"xxxooo...", "both x and o"},
-                      BadPosition{"xxxoo.o..", "o moved after it"},
-                      BadPosition{"oooxx.xx.", "x moved after it"},
-                      BadPosition{"x........ x", "side to move 'x' does not fit"},
-                      BadPosition{"x........ q", "is not x or o"}));
+INSTANTIATE_TEST_SUITE_P(Reasons, TicTacToeBadPosition,
+                         ::testing::Values(BadPosition{"x.......", "has 8 squares"},
+                                           BadPosition{"x.........", "more than 9 squares"},
+                                           BadPosition{"x...z....", "character 'z'"},
+                                           BadPosition{"xx.......", "x has 2 pieces and o has 0"},
+                                           BadPosition{"o........", "x has 0 pieces and o has 1"},
+                                           BadPosition{"xxxooo...", "both x and o"},
+                                           BadPosition{"xxxoo.o..", "o moved after it"},
+                                           BadPosition{"oooxx.xx.", "x moved after it"},
+                                           BadPosition{"x........ x",
+                                                       "side to move 'x' does not fit"},
+                                           BadPosition{"x........ q", "is not x or o"}));
 
 TEST(TicTacToeNotation, SquaresByNameOrNumber) {
   EXPECT_EQ(*ParseSquare("a1", 3, "m"), 0);
@@ -101,8 +101,7 @@ TEST(TicTacToeGame, SetupAppliesMovesAndRefusesIllegalOnes) {
   auto after_end = game.Setup(over);
   EXPECT_NE(after_end.status().message().find("game is over"), absl::string_view::npos);
 
-  EXPECT_NE(game.Setup(Pos("", "5x5")).status().message().find("variant"),
-            absl::string_view::npos);
+  EXPECT_NE(game.Setup(Pos("", "5x5")).status().message().find("variant"), absl::string_view::npos);
   core::PositionSpec seat = Pos("");
   seat.seat = "n";
   EXPECT_NE(game.Setup(seat).status().message().find("seat"), absl::string_view::npos);

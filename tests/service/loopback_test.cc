@@ -46,7 +46,9 @@ class Loopback : public ::testing::Test {
   }
   void SetUp() override { Start(); }
 
-  void Limit(grpc::ClientContext* c) { c->set_deadline(std::chrono::system_clock::now() + kCallLimit); }
+  void Limit(grpc::ClientContext* c) {
+    c->set_deadline(std::chrono::system_clock::now() + kCallLimit);
+  }
 
   template <typename Request>
   Stream Search(const Request& request) {
@@ -376,14 +378,12 @@ std::vector<BadCase> BadCases() {
       {"AbsurdPriority", analyze([](auto& r) { r.set_priority(99); }), inv, "priority"},
       {"UnknownOption", analyze([](auto& r) { (*r.mutable_options())["bogus"] = "1"; }), inv,
        "options[bogus]"},
-      {"IllegalCandidate",
-       analyze([](auto& r) { r.mutable_limits()->add_candidate_moves("z9"); }), inv,
-       "limits.candidate_moves[0]"},
-      {"MissingPosition", analyze([](auto& r) { r.clear_position(); }), inv,
-       "position: required"},
+      {"IllegalCandidate", analyze([](auto& r) { r.mutable_limits()->add_candidate_moves("z9"); }),
+       inv, "limits.candidate_moves[0]"},
+      {"MissingPosition", analyze([](auto& r) { r.clear_position(); }), inv, "position: required"},
       {"UnknownPositionId",
-       analyze([](auto& r) { r.mutable_position()->set_position_id("p-nope"); }),
-       grpc::NOT_FOUND, "position.position_id"},
+       analyze([](auto& r) { r.mutable_position()->set_position_id("p-nope"); }), grpc::NOT_FOUND,
+       "position.position_id"},
       {"InlineUnknownGame",
        analyze([](auto& r) { r.mutable_position()->mutable_position()->set_game("go"); }), inv,
        "position.position.game"},

@@ -54,9 +54,7 @@ class Board {
   bool IsTerminal() const { return GetWinner() != Winner::kNone || Full(); }
   int TerminalValue() const { return GetWinner() == Winner::kNone ? 0 : -(kWin - pieces()); }
   int Evaluate() const;
-  uint64_t Key() const {
-    return uint64_t{x_} | (uint64_t{o_} << 16) | (uint64_t(size_) << 32);
-  }
+  uint64_t Key() const { return uint64_t{x_} | (uint64_t{o_} << 16) | (uint64_t(size_) << 32); }
   bool IsLegal(Move m) const { return m < squares() && IsEmptySquare(m) && !IsTerminal(); }
   static uint16_t EncodeMove(Move m) { return m; }
   static Move DecodeMove(uint16_t code) { return static_cast<Move>(code); }

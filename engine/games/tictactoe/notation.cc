@@ -30,10 +30,12 @@ absl::Status CheckReachable(const Board& b) {
   const bool o_won = only_o.GetWinner() == Winner::kO;
   if (x_won && o_won) return Bad("notation", "both x and o have a winning line");
   if (x_won && xs != os + 1) {
-    return Bad("notation", "x has a winning line but o moved after it (x must have one piece more)");
+    return Bad("notation",
+               "x has a winning line but o moved after it (x must have one piece more)");
   }
   if (o_won && xs != os) {
-    return Bad("notation", "o has a winning line but x moved after it (o must have as many pieces)");
+    return Bad("notation",
+               "o has a winning line but x moved after it (o must have as many pieces)");
   }
   return absl::OkStatus();
 }
@@ -61,9 +63,18 @@ absl::StatusOr<Board> ParsePosition(absl::string_view notation, int size) {
                                           "x", size, " variant)"));
     }
     switch (c) {
-      case 'x': case 'X': board.Put(square, Player::kX); break;
-      case 'o': case 'O': board.Put(square, Player::kO); break;
-      case '.': case '-': case '_': break;
+      case 'x':
+      case 'X':
+        board.Put(square, Player::kX);
+        break;
+      case 'o':
+      case 'O':
+        board.Put(square, Player::kO);
+        break;
+      case '.':
+      case '-':
+      case '_':
+        break;
       default:
         return Bad("notation", absl::StrCat("character '", std::string(1, c), "' at offset ", i,
                                             " is not x, o or ."));
@@ -71,8 +82,8 @@ absl::StatusOr<Board> ParsePosition(absl::string_view notation, int size) {
     ++square;
   }
   if (square != squares) {
-    return Bad("notation", absl::StrCat("the board has ", square, " squares; the ", size, "x",
-                                        size, " variant needs ", squares));
+    return Bad("notation", absl::StrCat("the board has ", square, " squares; the ", size, "x", size,
+                                        " variant needs ", squares));
   }
   if (absl::Status s = CheckReachable(board); !s.ok()) return s;
   if (!side_text.empty()) {
@@ -82,11 +93,11 @@ absl::StatusOr<Board> ParsePosition(absl::string_view notation, int size) {
     }
     const char expected = PlayerChar(board.ToMove());
     if (side[0] != expected) {
-      return Bad("notation", absl::StrCat("side to move '", side, "' does not fit the board: x has ",
-                                          std::popcount(static_cast<unsigned>(board.x())),
-                                          " pieces and o has ",
-                                          std::popcount(static_cast<unsigned>(board.o())),
-                                          ", so ", std::string(1, expected), " moves"));
+      return Bad("notation",
+                 absl::StrCat("side to move '", side, "' does not fit the board: x has ",
+                              std::popcount(static_cast<unsigned>(board.x())), " pieces and o has ",
+                              std::popcount(static_cast<unsigned>(board.o())), ", so ",
+                              std::string(1, expected), " moves"));
     }
   }
   return board;

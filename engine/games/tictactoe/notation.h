@@ -8,9 +8,9 @@
 #pragma once
 
 #include <string>
-#include "absl/strings/string_view.h"
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "engine/games/tictactoe/board.h"
 
 namespace kibitzer::tictactoe {

@@ -80,16 +80,20 @@ std::vector<std::string> TicTacToeState::LegalMoves() const {
   std::vector<std::string> moves;
   if (board_.IsTerminal()) return moves;
   for (int s = 0; s < board_.squares(); ++s) {
-    if (board_.IsEmptySquare(s)) moves.push_back(FormatMove(static_cast<Board::Move>(s), board_.size()));
+    if (board_.IsEmptySquare(s))
+      moves.push_back(FormatMove(static_cast<Board::Move>(s), board_.size()));
   }
   return moves;
 }
 
 std::string TicTacToeState::Outcome() const {
   switch (board_.GetWinner()) {
-    case Winner::kX: return "x wins";
-    case Winner::kO: return "o wins";
-    case Winner::kNone: return board_.Full() ? "draw" : "";
+    case Winner::kX:
+      return "x wins";
+    case Winner::kO:
+      return "o wins";
+    case Winner::kNone:
+      return board_.Full() ? "draw" : "";
   }
   return "";
 }
@@ -125,8 +129,8 @@ absl::StatusOr<std::unique_ptr<core::GameState>> TicTacToeGame::Setup(
     absl::StatusOr<Board::Move> m = ParseSquare(spec.moves[i], size, field);
     if (!m.ok()) return m.status();
     if (board->IsTerminal()) {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": '", spec.moves[i],
-                                                     "' is not legal: the game is over"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: the game is over"));
     }
     if (!board->IsEmptySquare(*m)) {
       return absl::InvalidArgumentError(absl::StrCat(
@@ -163,8 +167,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareSearch(
   if (!options.ok()) return options.status();
   const Board& board = s->board();
   if (board.IsTerminal()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("position: the game is over (", s->Outcome(), "); there is no move to search"));
+    return absl::InvalidArgumentError(absl::StrCat("position: the game is over (", s->Outcome(),
+                                                   "); there is no move to search"));
   }
 
   TicTacToeSearchOptions opts;
@@ -184,8 +188,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareSearch(
       if (!m.ok()) return m.status();
       if (!board.IsEmptySquare(*m)) {
         return absl::InvalidArgumentError(
-            absl::StrCat(field, ": '", spec.limits.candidate_moves[i], "' is not legal: ",
-                         FormatMove(*m, board.size()), " is taken"));
+            absl::StrCat(field, ": '", spec.limits.candidate_moves[i],
+                         "' is not legal: ", FormatMove(*m, board.size()), " is taken"));
       }
       wanted[*m] = true;
     }

@@ -47,7 +47,8 @@ class TicTacToeTask final : public core::SearchTask {
       sink.OnProgress(last_);
     });
     control.SetHeartbeat(nullptr);
-    if (reason == core::StopReason::kDepthLimit && limit == 0) reason = core::StopReason::kCompleted;
+    if (reason == core::StopReason::kDepthLimit && limit == 0)
+      reason = core::StopReason::kCompleted;
 
     core::Report final_report = MakeReport(root, board, control);
     final_report.final = true;
@@ -93,8 +94,8 @@ class TicTacToeTask final : public core::SearchTask {
     report.elapsed_seconds = control.ElapsedSeconds();
     report.statistics = comparison_;
     if (tt_->enabled()) {
-      report.statistics.push_back({"tt_probes", static_cast<double>(tt_->probes()),
-                                   "transposition table probes"});
+      report.statistics.push_back(
+          {"tt_probes", static_cast<double>(tt_->probes()), "transposition table probes"});
       report.statistics.push_back(
           {"tt_hits", static_cast<double>(tt_->hits()), "transposition table hits"});
     }
