@@ -22,9 +22,15 @@ std::string GameOf(const pb::PositionRef& ref) {
 class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
  public:
   template <typename Request>
-  SearchStream(EngineApi* api, const RequestLog* log, grpc::CallbackServerContext* context,
-               const Request& request, const char* method)
-      : api_(api), log_(log), context_(context), method_(method), started_(Clock::now()) {
+  SearchStream(EngineApi* api, const RequestLog* log, std::atomic<int>* active,
+               grpc::CallbackServerContext* context, const Request& request, const char* method)
+      : api_(api),
+        log_(log),
+        active_(active),
+        context_(context),
+        method_(method),
+        started_(Clock::now()) {
+    ++*active_;
     detail_ = absl::StrCat("game=", GameOf(request.position()));
     auto sink = std::make_shared<Sink>(this);
     absl::StatusOr<std::string> id;
@@ -79,7 +85,9 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
     log_->Log(method_, context_->peer(), status_, started_,
               absl::StrCat(detail_, " search=", search_id_, " reports=", reports_written_,
                            " stop=", pb::StopReason_Name(final_reason_)));
+    std::atomic<int>* active = active_;
     delete this;
+    --*active;
   }
 
  private:
@@ -138,6 +146,7 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
 
   EngineApi* api_;
   const RequestLog* log_;
+  std::atomic<int>* active_;
   grpc::CallbackServerContext* context_;
   const char* method_;
   Clock::time_point started_;
@@ -212,12 +221,12 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
     grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
-  return new SearchStream(api_, log_, context, *request, "Analyze");
+  return new SearchStream(api_, log_, &active_streams_, context, *request, "Analyze");
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
-  return new SearchStream(api_, log_, context, *request, "BestMove");
+  return new SearchStream(api_, log_, &active_streams_, context, *request, "BestMove");
 }
 
 }  // namespace kibitzer::service

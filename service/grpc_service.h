@@ -7,6 +7,7 @@
 // deadline stops its search.
 #pragma once
 
+#include <atomic>
 #include <memory>
 
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
@@ -20,6 +21,9 @@ grpc::Status ToGrpc(const absl::Status& status);
 class KibitzerService final : public pb::Kibitzer::CallbackService {
  public:
   KibitzerService(EngineApi* api, const RequestLog* log) : api_(api), log_(log) {}
+
+  // Analyze and BestMove calls not yet done (their final report not yet written or given up).
+  int active_streams() const { return active_streams_.load(); }
 
   grpc::ServerUnaryReactor* GetEngineInfo(grpc::CallbackServerContext* context,
                                           const pb::GetEngineInfoRequest* request,
@@ -41,6 +45,7 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
  private:
   EngineApi* api_;
   const RequestLog* log_;
+  std::atomic<int> active_streams_{0};
 };
 
 }  // namespace kibitzer::service

@@ -14,6 +14,7 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/time/time.h"
+#include "grpc/health/v1/health.pb.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
@@ -85,6 +86,8 @@ int Run() {
   kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
   kibitzer::service::KibitzerService service(&api, &log);
 
+  // Links the health service's schema into the descriptor pool that reflection reads.
+  (void)grpc::health::v1::HealthCheckRequest::descriptor();
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
@@ -108,11 +111,16 @@ int Run() {
   sigwait(&signals, &signal_number);
   std::fprintf(stderr, "kibitzerd: %s received, shutting down\n",
                signal_number == SIGINT ? "SIGINT" : "SIGTERM");
-  // Stop the searches first so every stream gets its final report, then drain the calls.
+  // Stop the searches first so every stream gets its final report, wait (within the grace
+  // period) until those reports are written, then close. Waiting on our own streams rather than
+  // on gRPC's drain means idle client connections do not hold the shutdown up.
   api.Shutdown();
-  std::fprintf(stderr, "kibitzerd: searches stopped\n");
-  server->Shutdown(std::chrono::system_clock::now() +
-                   absl::ToChronoSeconds(absl::GetFlag(FLAGS_shutdown_grace)));
+  const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
+  const auto give_up = std::chrono::steady_clock::now() + grace;
+  while (service.active_streams() > 0 && std::chrono::steady_clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(100));
   std::fprintf(stderr, "kibitzerd: stopped\n");
   return 0;
 }

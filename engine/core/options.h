@@ -20,6 +20,31 @@ struct OptionSpec {
   int64_t min = 0;
   int64_t max = 0;
   std::vector<std::string> choices;
+
+  static OptionSpec Bool(std::string name, bool default_value, std::string description) {
+    return {std::move(name),
+            Type::kBool,
+            default_value ? "true" : "false",
+            std::move(description),
+            0,
+            0,
+            {}};
+  }
+  static OptionSpec Int(std::string name, int64_t default_value, int64_t min, int64_t max,
+                        std::string description) {
+    return {std::move(name),
+            Type::kInt,
+            std::to_string(default_value),
+            std::move(description),
+            min,
+            max,
+            {}};
+  }
+  static OptionSpec Enum(std::string name, std::string default_value,
+                         std::vector<std::string> choices, std::string description) {
+    return {std::move(name),   Type::kEnum, std::move(default_value), std::move(description), 0, 0,
+            std::move(choices)};
+  }
 };
 
 using OptionMap = std::map<std::string, std::string>;

@@ -73,9 +73,9 @@ TEST(Rng, ShuffleIsAPermutationAndReproducible) {
 
 TEST(Options, DefaultsAndCheckedValues) {
   std::vector<OptionSpec> specs = {
-      {"fast", OptionSpec::Type::kBool, "true", "", 0, 0, {}},
-      {"width", OptionSpec::Type::kInt, "3", "", 1, 10, {}},
-      {"mode", OptionSpec::Type::kEnum, "a", "", 0, 0, {"a", "b"}},
+      OptionSpec::Bool("fast", true, ""),
+      OptionSpec::Int("width", 3, 1, 10, ""),
+      OptionSpec::Enum("mode", "a", {"a", "b"}, ""),
   };
   auto v = OptionValues::Parse(specs, {{"width", "7"}}, "options");
   ASSERT_TRUE(v.ok()) << v.status();

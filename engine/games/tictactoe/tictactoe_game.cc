@@ -23,11 +23,12 @@ core::GameInfo MakeInfo() {
   info.variants = {{"standard", "3x3 board, three in a row wins, x moves first"},
                    {"4x4", "4x4 board, four in a row wins, x moves first"}};
   info.search_options = {
-      {"use_tt", OptionSpec::Type::kBool, "true",
-       "Use the transposition table (values are the same either way; node counts differ)."},
-      {"compare_minimax", OptionSpec::Type::kBool, "true",
-       "Also count the nodes of plain minimax and plain alpha-beta (no table) for positions with "
-       "at most 9 empty squares, reported as statistics."},
+      OptionSpec::Bool("use_tt", true,
+                       "Use the transposition table (values are the same either way; node counts "
+                       "differ)."),
+      OptionSpec::Bool("compare_minimax", true,
+                       "Also count the nodes of plain minimax and plain alpha-beta (no table) for "
+                       "positions with at most 9 empty squares, reported as statistics."),
   };
   info.position_notation =
       "The board row by row from the top-left, one character a square: x, o or '.' (rows may be "

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole set-up on a fresh Debian bookworm machine (as root): installs the packages, builds,
+# and runs every test.
+#   scripts/test.sh              release build in build/
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+if [ "${1:-}" = "--sanitize" ]; then
+  dir=build-asan
+  bash scripts/build.sh "$dir" -DKIBITZER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+else
+  dir=build
+  bash scripts/build.sh "$dir"
+fi
+jobs=$(nproc)
+ctest --test-dir "$dir" --output-on-failure --timeout 300 -j "$jobs"
