@@ -28,7 +28,7 @@ struct ApiOptions {
   int max_notation_bytes = 16 * 1024;
   int max_moves = 1024;
   std::chrono::milliseconds max_search_time{std::chrono::minutes(10)};
-  int max_hash_mb = 1024;
+  int max_hash_mb = 512;
   int max_deal_count = 10000;
   int64_t max_samples = 10'000'000;
   int max_message_bytes = 4 * 1024 * 1024;

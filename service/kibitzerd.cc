@@ -36,7 +36,7 @@ ABSL_FLAG(absl::Duration, position_ttl, absl::Minutes(10),
           "How long a held position lives after its last use.");
 ABSL_FLAG(absl::Duration, max_search_time, absl::Minutes(10),
           "Longest search; searches without a time limit stop here too.");
-ABSL_FLAG(int, max_hash_mb, 1024, "Largest transposition table one search may ask for, in MiB.");
+ABSL_FLAG(int, max_hash_mb, 512, "Largest transposition table one search may ask for, in MiB.");
 ABSL_FLAG(int, max_notation_bytes, 16384, "Longest accepted position notation, in bytes.");
 ABSL_FLAG(int, max_deal_count, 10000, "Most layouts one Deal call returns.");
 ABSL_FLAG(int, max_message_bytes, 4 << 20, "Largest accepted request message, in bytes.");

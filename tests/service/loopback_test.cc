@@ -381,6 +381,8 @@ std::vector<BadCase> BadCases() {
       {"NegativeInterval", analyze([](auto& r) { r.set_progress_interval_ms(-1); }), inv,
        "progress_interval_ms"},
       {"AbsurdHash", analyze([](auto& r) { r.set_hash_mb(1 << 30); }), inv, "hash_mb"},
+      {"SamplesOnAPerfectInformationGame",
+       analyze([](auto& r) { r.mutable_limits()->set_samples(100); }), inv, "limits.samples"},
       {"AbsurdPriority", analyze([](auto& r) { r.set_priority(99); }), inv, "priority"},
       {"UnknownOption", analyze([](auto& r) { (*r.mutable_options())["bogus"] = "1"; }), inv,
        "options[bogus]"},

@@ -172,6 +172,11 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareSearch(
                                                    "); there is no move to search"));
   }
 
+  if (spec.limits.samples != 0) {
+    return absl::InvalidArgumentError(
+        "limits.samples: tic-tac-toe has no hidden information to sample; leave it 0");
+  }
+
   TicTacToeSearchOptions opts;
   opts.spec = spec;
   opts.use_tt = options->GetBool("use_tt");

@@ -17,14 +17,14 @@ constexpr int kDefaultHashMb4 = 16;
 class TicTacToeTask final : public core::SearchTask {
  public:
   TicTacToeTask(const Board& board, TicTacToeSearchOptions options)
-      : board_(board), options_(std::move(options)) {
-    int mb = options_.spec.hash_mb;
-    if (mb == 0) mb = board.size() == 3 ? kDefaultHashMb3 : kDefaultHashMb4;
-    // The table is taken here, before the search starts, never on its hot path.
-    tt_ = std::make_unique<search::TranspositionTable>(options_.use_tt ? mb : 0);
-  }
+      : board_(board), options_(std::move(options)) {}
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    // The table is taken when the search starts on its worker (a waiting search holds no
+    // memory), before the hot path, and freed with the task.
+    int mb = options_.spec.hash_mb;
+    if (mb == 0) mb = board_.size() == 3 ? kDefaultHashMb3 : kDefaultHashMb4;
+    tt_ = std::make_unique<search::TranspositionTable>(options_.use_tt ? mb : 0);
     Board board = board_;
     if (options_.compare_minimax && board.squares() - board.pieces() <= kMaxEmptyForMinimax) {
       AddComparison(board);
