@@ -42,8 +42,9 @@ class RootSearch {
     }
   }
 
-  // Runs until proven, `max_depth` reached or stopped; calls `on_update(*this)` after every root
-  // move finishes. Returns why it ended (kCompleted, kDepthLimit, or the control's reason).
+  // Runs until proven, `max_depth` reached or stopped; calls `on_update(*this)` after the first
+  // iteration and then after every root move. Returns why it ended (kCompleted, kDepthLimit, or the
+  // control's reason).
   template <typename OnUpdate>
   core::StopReason Run(int max_depth, OnUpdate&& on_update) {
     for (int depth = 1; depth <= max_depth; ++depth) {
@@ -82,7 +83,8 @@ class RootSearch {
         rm.bound = bound;
         rm.depth = depth;
         best = std::max(best, value);
-        on_update(*this);
+        // Reports start once every move has a value (after the first iteration).
+        if (depth > 1 || i + 1 == root_.size()) on_update(*this);
       }
       completed_depth_ = depth;
       SortByValue();
