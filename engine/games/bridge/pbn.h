@@ -1,0 +1,24 @@
+// PBN deals: "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 ..." — four hands clockwise from the seat
+// before the colon, each spades.hearts.diamonds.clubs, ranks AKQJT98765432 (lower case and "10"
+// accepted). Hands may hold fewer than 13 cards (end positions) but must all hold the same number.
+#pragma once
+
+#include <array>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/games/bridge/cards.h"
+
+namespace kibitzer::bridge {
+
+using Hands = std::array<CardSet, 4>;  // indexed by seat
+
+// Parses a deal; errors are INVALID_ARGUMENT naming `field`. With `allow_unequal`, hands may hold
+// different numbers of cards (a trick in progress).
+absl::StatusOr<Hands> ParsePbnDeal(absl::string_view text, absl::string_view field,
+                                   bool allow_unequal = false);
+// Canonical form, from North: "N:AKQ2.AQ6.J64.J53 ...", voids as empty suits.
+std::string FormatPbnDeal(const Hands& hands);
+std::string FormatHand(CardSet hand);
+
+}  // namespace kibitzer::bridge
