@@ -23,6 +23,19 @@ BenchCase Case(std::string name, std::string variant, std::string notation, int 
   return c;
 }
 
+BenchCase BridgeCase(std::string name, std::string deal, std::string trump, std::string leader) {
+  BenchCase c;
+  c.name = std::move(name);
+  pb::Position* p = c.request.mutable_position()->mutable_position();
+  p->set_game("bridge");
+  p->set_notation(std::move(deal));
+  (*p->mutable_options())["trump"] = std::move(trump);
+  (*p->mutable_options())["leader"] = std::move(leader);
+  c.request.set_threads(1);
+  c.request.set_progress_interval_ms(1000);
+  return c;
+}
+
 }  // namespace
 
 std::vector<BenchCase> BenchCases() {
@@ -35,6 +48,9 @@ std::vector<BenchCase> BenchCases() {
       Case("4x4 centre d7", "4x4", ".........x...... o", 7),
       Case("4x4 midgame solve", "4x4", "x..o.xo...x..o.. x", 0),
       Case("4x4 midgame bestmove", "4x4", "x..o.xo...x..o.. x", 0, true),
+      BridgeCase("bridge 7 tricks NT", "N:.KQT.4.942 2.643.2.J6 8..J953.T3 Q9..AQT.Q5", "N", "N"),
+      BridgeCase("bridge 7 tricks hearts", "N:A43.J.752. 87.K32..92 .T6.K9.JT3 .984.AQJ.8", "H",
+                 "E"),
   };
 }
 

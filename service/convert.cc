@@ -94,6 +94,7 @@ pb::GameInfo ToProto(const core::GameInfo& info) {
   for (const auto& s : info.seats) out.add_seats(s);
   out.set_hidden_information(info.hidden_information);
   out.set_value_description(info.value_description);
+  out.set_example_position(info.example_position);
   return out;
 }
 

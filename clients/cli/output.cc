@@ -87,6 +87,12 @@ void PrintInfo(const pb::EngineInfo& info) {
 void PrintSetup(const pb::SetupPositionResponse& r) {
   std::printf("position: %s (%s) %s\n", r.position().game().c_str(), r.position().variant().c_str(),
               r.position().notation().c_str());
+  if (!r.position().moves().empty()) {
+    std::printf("then: %s\n", absl::StrJoin(r.position().moves(), " ").c_str());
+  }
+  for (const auto& [name, value] : r.position().options()) {
+    std::printf("%s: %s\n", name.c_str(), value.c_str());
+  }
   std::printf("id: %s (kept %llds after last use)\n", r.position_id().c_str(),
               static_cast<long long>(r.ttl_seconds()));
   if (r.terminal()) {

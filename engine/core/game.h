@@ -40,6 +40,7 @@ struct GameInfo {
   std::vector<OptionSpec> position_options;
   std::vector<OptionSpec> search_options;
   std::string position_notation;
+  std::string example_position;  // a valid Position.notation, e.g. for a first try
   std::string move_notation;
   std::vector<std::string> seats;
   bool hidden_information = false;
@@ -65,7 +66,9 @@ class GameState {
  public:
   virtual ~GameState() = default;
   virtual std::unique_ptr<GameState> Clone() const = 0;
-  // The position in canonical form: named variant, canonical notation, no moves left to apply.
+  // The position in canonical form: named variant, canonical notation, options that shape it, and
+  // no moves left to apply except where the notation cannot express the position (bridge: the
+  // cards of the trick in progress). Setup of it gives the same position back.
   virtual PositionSpec Normalized() const = 0;
   // Seat to move; empty when the game is over.
   virtual std::string SideToMove() const = 0;

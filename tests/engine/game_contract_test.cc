@@ -23,6 +23,9 @@ TEST_P(GameContract, InfoIsComplete) {
   EXPECT_FALSE(info.position_notation.empty());
   EXPECT_FALSE(info.move_notation.empty());
   EXPECT_FALSE(info.value_description.empty());
+  core::PositionSpec example;
+  example.notation = info.example_position;
+  EXPECT_TRUE(game().Setup(example).ok());
 }
 
 TEST_P(GameContract, RandomPlayoutsKeepTheInvariants) {
@@ -31,6 +34,10 @@ TEST_P(GameContract, RandomPlayoutsKeepTheInvariants) {
     for (int playout = 0; playout < 30; ++playout) {
       core::PositionSpec spec;
       spec.variant = variant.name;
+      // The example is of the default variant; other variants start from their empty notation.
+      if (variant.name == game().Info().variants.front().name) {
+        spec.notation = game().Info().example_position;
+      }
       std::vector<std::string> played;
       for (int ply = 0; ply < 200; ++ply) {
         spec.moves = played;
@@ -45,10 +52,11 @@ TEST_P(GameContract, RandomPlayoutsKeepTheInvariants) {
 
         // The canonical form sets up the same position.
         const core::PositionSpec normal = (*state)->Normalized();
-        EXPECT_TRUE(normal.moves.empty());
         auto again = game().Setup(normal);
         ASSERT_TRUE(again.ok()) << again.status();
         EXPECT_EQ((*again)->Normalized().notation, normal.notation);
+        EXPECT_EQ((*again)->Normalized().moves, normal.moves);
+        EXPECT_EQ((*again)->Normalized().options, normal.options);
         EXPECT_EQ((*again)->LegalMoves(), legal);
 
         // Every layout a deal returns is a position the game accepts.

@@ -226,6 +226,27 @@ TEST_F(Loopback, AnalyzeStreamsOrderedProgressThenOneFinal) {
   EXPECT_GE(s.reports.back().nodes(), s.reports[s.reports.size() - 2].nodes());
 }
 
+TEST_F(Loopback, BridgeAnalysisStreamsEveryCardsDoubleDummyValue) {
+  pb::AnalyzeRequest request;
+  pb::Position* p = request.mutable_position()->mutable_position();
+  p->set_game("bridge");
+  p->set_notation("N:A3.5.K. J..Q.K2 5.AK.6. T.T9.A.");
+  (*p->mutable_options())["trump"] = "S";
+  (*p->mutable_options())["leader"] = "W";
+  request.set_progress_interval_ms(0);
+  Stream s = Search(request);
+  ASSERT_TRUE(s.status.ok()) << s.status.error_message();
+  ExpectWellFormed(s);
+  const pb::SearchReport& last = s.reports.back();
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+  ASSERT_EQ(last.moves_size(), 4);
+  for (const auto& m : last.moves()) EXPECT_EQ(m.bound(), pb::BOUND_EXACT);
+  // Leading the spade ten is the worst card.
+  EXPECT_EQ(last.moves(last.moves_size() - 1).move(), "ST");
+  EXPECT_GT(last.moves(0).value(), last.moves(last.moves_size() - 1).value());
+  EXPECT_GE(s.reports.size(), 3u);  // opening, at least one card's value, final
+}
+
 TEST_F(Loopback, BestMoveFindsTheWin) {
   pb::BestMoveRequest request;
   *request.mutable_position() = Inline("xx.oo.... x");

@@ -34,6 +34,7 @@ core::GameInfo MakeInfo() {
       "The board row by row from the top-left, one character a square: x, o or '.' (rows may be "
       "separated by '/'), then optionally a space and the side to move. Empty means the empty "
       "board. Example: \"x...o.... x\" (canonical) or \"x../.o./... x\".";
+  info.example_position = "x...o.... x";
   info.move_notation =
       "A square as column letter and row number: a1 is the top-left, c3 the bottom-right (d4 on "
       "4x4); the square's number 1..9 (1..16) in row-major order is accepted too.";

@@ -1,0 +1,119 @@
+// Bridge: PBN refusals, rules of play, and double-dummy analysis through the Game interface.
+#include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/dd_solver.h"
+#include "gtest/gtest.h"
+#include "tests/engine/test_sink.h"
+
+namespace kibitzer::bridge {
+namespace {
+
+// A five-card ending from the reference data, West to lead, spades trumps.
+constexpr char kEnding[] = "N:A3.5.K. J..Q.K2 5.AK.6. T.T9.A.";
+// (four cards each; East is void in hearts)
+
+core::PositionSpec Pos(std::string notation, std::vector<std::string> moves = {},
+                       core::OptionMap options = {}) {
+  core::PositionSpec p;
+  p.notation = std::move(notation);
+  p.moves = std::move(moves);
+  p.options = std::move(options);
+  return p;
+}
+
+std::string Refusal(const core::PositionSpec& p) {
+  BridgeGame game;
+  auto s = game.Setup(p);
+  EXPECT_FALSE(s.ok());
+  if (s.ok()) return "";
+  EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+  return std::string(s.status().message());
+}
+
+TEST(BridgePbn, RefusesMalformedDealsWithTheReason) {
+  EXPECT_NE(Refusal(Pos("N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT98A"))
+                .find("appears twice"),
+            std::string::npos);
+  EXPECT_NE(Refusal(Pos("N:AKQ2.AQ6.J64.J532 943.43.AQT9.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984"))
+                .find("has 14 cards"),
+            std::string::npos);
+  EXPECT_NE(Refusal(Pos("N:A3.5.K. J..Q.K2 5.AK.6. T.T9..")).find("unequal hands"),
+            std::string::npos);
+  EXPECT_NE(Refusal(Pos("X:A.. .. .. ..")).find("not a seat"), std::string::npos);
+  EXPECT_NE(Refusal(Pos("N:A.. .. ..")).find("4 hands"), std::string::npos);
+  EXPECT_NE(Refusal(Pos("N:AZ... ... ... ...")).find("'Z' is not a rank"), std::string::npos);
+  EXPECT_NE(Refusal(Pos(kEnding, {}, {{"trump", "X"}})).find("options[trump]"),
+            std::string::npos);
+}
+
+TEST(BridgePbn, ReadsTensAndLowerCaseAndWritesCanonically) {
+  auto hands = ParsePbnDeal("E:a10.a.2. Q.Q.Q.Q J.J.J.J K.K.K.K", "deal");
+  ASSERT_TRUE(hands.ok()) << hands.status();
+  EXPECT_EQ(FormatPbnDeal(*hands), "N:K.K.K.K AT.A.2. Q.Q.Q.Q J.J.J.J");
+}
+
+TEST(BridgePlay, MovesFollowSuitAndRefuseARevoke) {
+  BridgeGame game;
+  // West leads the heart ten: North must follow with the five.
+  auto s = game.Setup(Pos(kEnding, {"HT"}, {{"trump", "S"}, {"leader", "W"}}));
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ((*s)->SideToMove(), "N");
+  EXPECT_EQ((*s)->LegalMoves(), std::vector<std::string>{"H5"});
+  const std::string revoke =
+      Refusal(Pos(kEnding, {"HT", "SA"}, {{"trump", "S"}, {"leader", "W"}}));
+  EXPECT_NE(revoke.find("moves[1]"), std::string::npos);
+  EXPECT_NE(revoke.find("revoke"), std::string::npos);
+  EXPECT_NE(Refusal(Pos(kEnding, {"SA"}, {{"leader", "W"}})).find("does not hold it"),
+            std::string::npos);
+}
+
+TEST(BridgePlay, TrumpsWinAndTheWinnerLeads) {
+  BridgeGame game;
+  // W leads HT, N follows H5, E (void) ruffs with the jack, S plays HA: East wins and leads.
+  auto s = game.Setup(Pos(kEnding, {"HT", "H5", "SJ", "HA"}, {{"trump", "S"}, {"leader", "W"}}));
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ((*s)->SideToMove(), "E");
+  const core::PositionSpec normal = (*s)->Normalized();
+  EXPECT_TRUE(normal.moves.empty());
+  EXPECT_EQ(normal.options.at("leader"), "E");
+}
+
+TEST(BridgeAnalysis, EveryCardIsScoredAndProgressShowsEachGroup) {
+  BridgeGame game;
+  const core::PositionSpec p = Pos(kEnding, {}, {{"trump", "S"}, {"leader", "W"}});
+  testing::CollectingSink sink;
+  const core::Report r = testing::RunSearch(game, p, core::SearchSpec{}, &sink);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kCompleted);
+  ASSERT_EQ(r.moves.size(), 4u);  // West holds four cards, all legal on lead
+  EXPECT_FALSE(sink.progress.empty());
+  // The values agree with the solver run directly.
+  auto state = game.Setup(p);
+  DoubleDummySolver solver;
+  const int best = solver.Solve(static_cast<const BridgeState&>(**state).position());
+  EXPECT_EQ(r.moves.front().value, best);
+  for (const auto& [card, value] : solver.SolveCards(static_cast<const BridgeState&>(**state).position())) {
+    bool found = false;
+    for (const auto& m : r.moves) {
+      if (m.move == CardName(card)) {
+        EXPECT_EQ(m.value, value) << m.move;
+        found = true;
+      }
+    }
+    EXPECT_TRUE(found) << CardName(card);
+  }
+}
+
+TEST(BridgeSolver, CardsOfOneGroupShareTheirValue) {
+  // North holds the two top spades: one group of equal cards, and both tricks.
+  PlayPosition p;
+  p.hands = *ParsePbnDeal("N:AK... Q2... J3... T4...", "deal");
+  p.trump = kNoTrump;
+  p.leader = kNorth;
+  const auto groups = DoubleDummySolver::CardGroups(p);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].size(), 2u);
+  DoubleDummySolver solver;
+  EXPECT_EQ(solver.Solve(p), 2);
+}
+
+}  // namespace
+}  // namespace kibitzer::bridge
