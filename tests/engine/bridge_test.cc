@@ -41,8 +41,7 @@ TEST(BridgePbn, RefusesMalformedDealsWithTheReason) {
   EXPECT_NE(Refusal(Pos("X:A.. .. .. ..")).find("not a seat"), std::string::npos);
   EXPECT_NE(Refusal(Pos("N:A.. .. ..")).find("4 hands"), std::string::npos);
   EXPECT_NE(Refusal(Pos("N:AZ... ... ... ...")).find("'Z' is not a rank"), std::string::npos);
-  EXPECT_NE(Refusal(Pos(kEnding, {}, {{"trump", "X"}})).find("options[trump]"),
-            std::string::npos);
+  EXPECT_NE(Refusal(Pos(kEnding, {}, {{"trump", "X"}})).find("options[trump]"), std::string::npos);
 }
 
 TEST(BridgePbn, ReadsTensAndLowerCaseAndWritesCanonically) {
@@ -58,8 +57,7 @@ TEST(BridgePlay, MovesFollowSuitAndRefuseARevoke) {
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_EQ((*s)->SideToMove(), "N");
   EXPECT_EQ((*s)->LegalMoves(), std::vector<std::string>{"H5"});
-  const std::string revoke =
-      Refusal(Pos(kEnding, {"HT", "SA"}, {{"trump", "S"}, {"leader", "W"}}));
+  const std::string revoke = Refusal(Pos(kEnding, {"HT", "SA"}, {{"trump", "S"}, {"leader", "W"}}));
   EXPECT_NE(revoke.find("moves[1]"), std::string::npos);
   EXPECT_NE(revoke.find("revoke"), std::string::npos);
   EXPECT_NE(Refusal(Pos(kEnding, {"SA"}, {{"leader", "W"}})).find("does not hold it"),
@@ -90,7 +88,8 @@ TEST(BridgeAnalysis, EveryCardIsScoredAndProgressShowsEachGroup) {
   DoubleDummySolver solver;
   const int best = solver.Solve(static_cast<const BridgeState&>(**state).position());
   EXPECT_EQ(r.moves.front().value, best);
-  for (const auto& [card, value] : solver.SolveCards(static_cast<const BridgeState&>(**state).position())) {
+  for (const auto& [card, value] :
+       solver.SolveCards(static_cast<const BridgeState&>(**state).position())) {
     bool found = false;
     for (const auto& m : r.moves) {
       if (m.move == CardName(card)) {

@@ -22,7 +22,8 @@ core::GameInfo MakeInfo() {
       "move takes with best play by all four hands, for every legal card.";
   info.variants = {{"standard", "duplicate bridge card play"}};
   info.position_options = {
-      OptionSpec::Enum("trump", "N", {"S", "H", "D", "C", "N"}, "The strain: a suit, or N for "
+      OptionSpec::Enum("trump", "N", {"S", "H", "D", "C", "N"},
+                       "The strain: a suit, or N for "
                        "no trump."),
       OptionSpec::Enum("leader", "W", {"N", "E", "S", "W"},
                        "The seat that leads the trick the notation starts at (the opening leader "
@@ -34,8 +35,7 @@ core::GameInfo MakeInfo() {
       "case accepted), e.g. \"N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 "
       "T5.T97.K87.AT984\". Hands may hold fewer than 13 cards, all the same number. Cards played "
       "from there go in moves.";
-  info.example_position =
-      "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
+  info.example_position = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
   info.move_notation = "A card: suit letter then rank, e.g. SA, HT, D2 (H10 accepted).";
   info.seats = {"N", "E", "S", "W"};
   info.hidden_information = true;
@@ -140,8 +140,8 @@ std::vector<std::string> BridgeState::LegalMoves() const {
 
 std::string BridgeState::Outcome() const {
   if (!position_.Finished()) return "";
-  return absl::StrCat("played out: North-South took ", position_.ns_tricks,
-                      ", East-West took ", position_.ew_tricks, " of the tricks from the position");
+  return absl::StrCat("played out: North-South took ", position_.ns_tricks, ", East-West took ",
+                      position_.ew_tricks, " of the tricks from the position");
 }
 
 core::Knowledge BridgeState::GetKnowledge() const {
@@ -190,8 +190,8 @@ absl::StatusOr<std::unique_ptr<core::GameState>> BridgeGame::Setup(
     const int seat_to_move = position.ToMove();
     const std::string who(1, SeatChar(seat_to_move));
     if (!position.hands[seat_to_move].Contains(*card)) {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": '", spec.moves[i],
-                                                     "' is not legal: ", who, " to play does not hold it"));
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ": '", spec.moves[i], "' is not legal: ", who, " to play does not hold it"));
     }
     if (!position.LegalCards().Contains(*card)) {
       return absl::InvalidArgumentError(
