@@ -5,5 +5,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh build
+bash scripts/build.sh build -DKIBITZER_BUILD_TESTS=OFF
 exec ./build/service/kibitzerd "$@"

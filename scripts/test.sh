@@ -8,12 +8,12 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
 if [ "${1:-}" = "--sanitize" ]; then
   dir=build-asan
-  bash scripts/build.sh "$dir" -DKIBITZER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON -DKIBITZER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
   export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 else
   dir=build
-  bash scripts/build.sh "$dir"
+  bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON
 fi
 jobs=$(nproc)
 ctest --test-dir "$dir" --output-on-failure --timeout 300 -j "$jobs"
