@@ -117,6 +117,12 @@ class SearchTask {
   virtual Report Run(SearchControl& control, ProgressSink& sink) = 0;
 };
 
+// The deal of a position in which nothing is hidden: the position itself is the one consistent
+// layout (exhaustive). Fixing cards or constraining hands is refused, naming the field; `what`
+// says why nothing is hidden, e.g. "tic-tac-toe has no hidden cards".
+absl::StatusOr<DealResult> DealOfFullLayout(const GameState& state, const DealSpec& spec,
+                                            const std::string& what);
+
 class Game {
  public:
   virtual ~Game() = default;

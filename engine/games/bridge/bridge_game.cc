@@ -207,19 +207,7 @@ absl::StatusOr<core::DealResult> BridgeGame::Deal(const core::GameState& state,
                                                   const core::DealSpec& spec) const {
   const BridgeState* s = AsBridge(state);
   if (s == nullptr) return absl::InternalError("position is not a bridge position");
-  if (!spec.fixed.empty()) {
-    return absl::InvalidArgumentError(
-        "fixed[0]: this position is a full layout: no card is hidden, so none can be fixed");
-  }
-  if (!spec.constraints.empty()) {
-    return absl::InvalidArgumentError(
-        "constraints: this position is a full layout: no hand is hidden, so none can be "
-        "constrained");
-  }
-  core::DealResult result;
-  result.layouts.push_back(s->Normalized());
-  result.exhaustive = true;
-  return result;
+  return core::DealOfFullLayout(*s, spec, "this position is a full layout: no card is hidden");
 }
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> BridgeGame::PrepareSearch(

@@ -147,17 +147,7 @@ absl::StatusOr<core::DealResult> TicTacToeGame::Deal(const core::GameState& stat
                                                      const core::DealSpec& spec) const {
   const TicTacToeState* s = AsTicTacToe(state);
   if (s == nullptr) return absl::InternalError("position is not a tic-tac-toe position");
-  if (!spec.fixed.empty()) {
-    return absl::InvalidArgumentError("fixed[0]: tic-tac-toe has no hidden cards to fix");
-  }
-  if (!spec.constraints.empty()) {
-    return absl::InvalidArgumentError("constraints: tic-tac-toe has no hidden cards to constrain");
-  }
-  // Nothing is hidden, so the position itself is the one consistent layout.
-  core::DealResult result;
-  result.layouts.push_back(s->Normalized());
-  result.exhaustive = true;
-  return result;
+  return core::DealOfFullLayout(*s, spec, "tic-tac-toe has no hidden cards");
 }
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareSearch(

@@ -1,0 +1,22 @@
+#include "engine/core/game.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace kibitzer::core {
+
+absl::StatusOr<DealResult> DealOfFullLayout(const GameState& state, const DealSpec& spec,
+                                            const std::string& what) {
+  if (!spec.fixed.empty()) {
+    return absl::InvalidArgumentError(absl::StrCat("fixed[0]: ", what, ", so none can be fixed"));
+  }
+  if (!spec.constraints.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("constraints: ", what, ", so nothing can be constrained"));
+  }
+  DealResult result;
+  result.layouts.push_back(state.Normalized());
+  result.exhaustive = true;
+  return result;
+}
+
+}  // namespace kibitzer::core
