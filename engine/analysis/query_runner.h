@@ -59,7 +59,6 @@ class QueryRunner {
 
   // Searches running or waiting.
   int active() const;
-  const Options& options() const { return options_; }
 
  private:
   struct Query;

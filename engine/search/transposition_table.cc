@@ -12,9 +12,4 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
   buckets_ = std::make_unique<Bucket[]>(bucket_count_);
 }
 
-void TranspositionTable::Clear() {
-  for (size_t i = 0; i < bucket_count_; ++i) buckets_[i] = Bucket{};
-  probes_ = hits_ = 0;
-}
-
 }  // namespace kibitzer::search

@@ -64,7 +64,6 @@ class TranspositionTable {
   // The bound of an entry returned by Probe.
   static core::Bound BoundOf(const TTEntry& e) { return static_cast<core::Bound>(e.bound - 1); }
 
-  void Clear();
   uint64_t probes() const { return probes_; }
   uint64_t hits() const { return hits_; }
 

@@ -29,6 +29,12 @@ int WinningIndex(const int* cards, int count, int trump) {
   return best;
 }
 
+// Whether `lower` and `higher` (same suit, same hand) are equivalent: no card of `others` (the live
+// cards of the other hands and the table) lies between them.
+bool Touching(uint64_t others, int higher, int lower) {
+  return (others & Above(lower) & ~Above(higher) & ~Bit(higher)) == 0;
+}
+
 bool Beats(int card, int winning, int trump) {
   if (SuitOf(card) == SuitOf(winning)) return RankOf(card) > RankOf(winning);
   return SuitOf(card) == trump;
@@ -201,8 +207,7 @@ int DoubleDummySolver::GenerateMoves(int seat, int* moves) const {
       cards &= ~Bit(top);
       while (cards != 0) {
         const int next = 63 - std::countl_zero(cards);
-        const uint64_t between = Above(next) & ~Above(low) & ~Bit(low);
-        if ((live & between & ~hand) != 0) break;
+        if (!Touching(live & ~hand, low, next)) break;
         low = next;
         cards &= ~Bit(next);
       }
@@ -396,8 +401,7 @@ std::vector<std::vector<int>> DoubleDummySolver::CardGroups(const PlayPosition& 
     while (cards != 0) {
       const int card = 63 - std::countl_zero(cards);
       cards &= ~Bit(card);
-      const bool joins = prev >= 0 && (live & Above(card) & ~Above(prev) & ~Bit(prev) & ~hand) == 0;
-      if (!joins) groups.emplace_back();
+      if (prev < 0 || !Touching(live & ~hand, prev, card)) groups.emplace_back();
       groups.back().push_back(card);
       prev = card;
     }
