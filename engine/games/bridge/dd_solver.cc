@@ -1,23 +1,21 @@
 #include "engine/games/bridge/dd_solver.h"
 
+#include <algorithm>
 #include <bit>
 
+#include "engine/games/bridge/dd_bits.h"
+
 namespace kibitzer::bridge {
+
+using dd::Above;
+using dd::Below;
+using dd::Bit;
+using dd::Bottom;
+using dd::Lane;
+using dd::Top;
+using dd::TopRun;
+
 namespace {
-
-constexpr uint64_t Bit(int card) { return uint64_t{1} << card; }
-constexpr uint64_t SuitLane(int suit) { return kSuitMask << (16 * suit); }
-// Cards of the same suit strictly above `card`.
-constexpr uint64_t Above(int card) { return SuitLane(SuitOf(card)) & ~((Bit(card) << 1) - 1); }
-
-constexpr uint64_t Mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xFF51AFD7ED558CCDULL;
-  x ^= x >> 33;
-  x *= 0xC4CEB9FE1A85EC53ULL;
-  x ^= x >> 33;
-  return x;
-}
 
 // Index in play order of the card winning cards[0..count).
 int WinningIndex(const int* cards, int count, int trump) {
@@ -29,40 +27,32 @@ int WinningIndex(const int* cards, int count, int trump) {
   return best;
 }
 
-// Whether `lower` and `higher` (same suit, same hand) are equivalent: no card of `others` (the live
-// cards of the other hands and the table) lies between them.
-bool Touching(uint64_t others, int higher, int lower) {
-  return (others & Above(lower) & ~Above(higher) & ~Bit(higher)) == 0;
+// The winning card of a complete trick if it won by rank (beat another card of its suit), else -1.
+int RankWinner(const int* cards, int winner) {
+  for (int i = 0; i < 4; ++i) {
+    if (i != winner && SuitOf(cards[i]) == SuitOf(cards[winner])) return cards[winner];
+  }
+  return -1;
 }
 
-bool Beats(int card, int winning, int trump) {
-  if (SuitOf(card) == SuitOf(winning)) return RankOf(card) > RankOf(winning);
-  return SuitOf(card) == trump;
+// In each suit holding a relevant card, every live card from the lowest relevant one up: the
+// cards whose holders a table entry must match.
+uint64_t CloseUpwards(uint64_t relevant, uint64_t live) {
+  uint64_t out = 0;
+  for (int s = 0; s < 4; ++s) {
+    const uint64_t r = relevant & Lane(s);
+    if (r != 0) out |= live & Lane(s) & ~(Bit(Bottom(r)) - 1);
+  }
+  return out;
 }
 
 }  // namespace
 
-struct DoubleDummySolver::Entry {
-  uint64_t key = 0;
-  int8_t lower = 0;  // bounds of the tricks North-South take from this trick boundary on
-  int8_t upper = 0;
-  uint8_t best_card = 0;    // 0: none
-  uint8_t tricks_left = 0;  // 0: empty slot
-};
-
-DoubleDummySolver::DoubleDummySolver(Options options) {
-  const size_t bytes =
-      static_cast<size_t>(options.table_megabytes < 1 ? 1 : options.table_megabytes) << 20;
-  const size_t entries = std::bit_floor(bytes / sizeof(Entry));
-  table_ = std::make_unique<Entry[]>(entries);
-  table_mask_ = entries - 1;
-}
+DoubleDummySolver::DoubleDummySolver(Options options) : table_(options.table_megabytes) {}
 
 DoubleDummySolver::~DoubleDummySolver() = default;
 
-void DoubleDummySolver::ClearTable() {
-  for (size_t i = 0; i <= table_mask_; ++i) table_[i] = Entry{};
-}
+void DoubleDummySolver::ClearTable() { table_.Clear(); }
 
 void DoubleDummySolver::Load(const PlayPosition& position) {
   for (int s = 0; s < 4; ++s) hands_[s] = position.hands[s].mask();
@@ -71,322 +61,258 @@ void DoubleDummySolver::Load(const PlayPosition& position) {
   table_count_ = position.table_count;
   for (int i = 0; i < table_count_; ++i) table_cards_[i] = position.table[i];
   ns_tricks_ = 0;
+  ply_ = 0;
 }
 
-uint64_t DoubleDummySolver::Key() const {
-  // The value depends only on the order of the live cards within each suit, not on their ranks:
-  // key on each hand's cards renumbered from the top of each suit (the k-th highest live card of
-  // a suit becomes rank 14 - k), so positions reached by different play share an entry.
-  uint64_t relative[4] = {};
-  for (int s = 0; s < 4; ++s) {
-    const uint64_t lane = SuitLane(s);
-    uint64_t live = (hands_[0] | hands_[1] | hands_[2] | hands_[3]) & lane;
-    int rank = 14;
-    while (live != 0) {
-      const int card = 63 - std::countl_zero(live);
-      live &= ~Bit(card);
-      for (int h = 0; h < 4; ++h) {
-        if (hands_[h] & Bit(card)) {
-          relative[h] |= Bit(MakeCard(s, rank));
-          break;
-        }
-      }
-      --rank;
-    }
-  }
-  uint64_t h = Mix(static_cast<uint64_t>(trump_ * 4 + leader_) + 0x9E3779B97F4A7C15ULL);
-  for (uint64_t hand : relative) h = Mix(h ^ hand);
-  return h | 1;  // never 0, the empty key
+bool DoubleDummySolver::LastTrick(int target, uint64_t& relevant) {
+  int cards[4];
+  for (int i = 0; i < 4; ++i) cards[i] = Bottom(hands_[(leader_ + i) & 3]);
+  const int w = WinningIndex(cards, 4, trump_);
+  const int by_rank = RankWinner(cards, w);
+  relevant = by_rank >= 0 ? Bit(by_rank) : 0;
+  return ns_tricks_ + (IsNorthSouth((leader_ + w) & 3) ? 1 : 0) >= target;
 }
 
-int DoubleDummySolver::ToRelative(int card) const {
-  const uint64_t live = (hands_[0] | hands_[1] | hands_[2] | hands_[3]) & Above(card);
-  return MakeCard(SuitOf(card), 14 - std::popcount(live));
-}
+namespace {
 
-int DoubleDummySolver::FromRelative(int relative_card) const {
-  uint64_t live = (hands_[0] | hands_[1] | hands_[2] | hands_[3]) & SuitLane(SuitOf(relative_card));
-  for (int skip = 14 - RankOf(relative_card); skip > 0 && live != 0; --skip) {
-    live &= ~Bit(63 - std::countl_zero(live));
-  }
-  return live == 0 ? 0 : 63 - std::countl_zero(live);
-}
-
-DoubleDummySolver::Entry* DoubleDummySolver::Probe(uint64_t key) {
-  ++probes_;
-  Entry* bucket = &table_[key & table_mask_ & ~size_t{3}];
-  for (int i = 0; i < 4; ++i) {
-    if (bucket[i].key == key) {
-      ++hits_;
-      return &bucket[i];
-    }
-  }
-  return nullptr;
-}
-
-void DoubleDummySolver::Store(uint64_t key, int lower, int upper, int best_card, int tricks_left) {
-  Entry* bucket = &table_[key & table_mask_ & ~size_t{3}];
-  Entry* slot = nullptr;
-  for (int i = 0; i < 4; ++i) {
-    if (bucket[i].key == key) {
-      slot = &bucket[i];
-      // Both bounds hold at once: keep the tighter of each.
-      lower = std::max<int>(lower, slot->lower);
-      upper = std::min<int>(upper, slot->upper);
-      if (lower > upper) lower = upper;  // a key collision; keep the newer bound usable
-      break;
-    }
-  }
-  if (slot == nullptr) {
-    // Replace the entry with the fewest tricks left (the cheapest to search again).
-    slot = &bucket[0];
-    for (int i = 1; i < 4; ++i) {
-      if (bucket[i].tricks_left < slot->tricks_left) slot = &bucket[i];
-    }
-  }
-  slot->key = key;
-  slot->lower = static_cast<int8_t>(lower);
-  slot->upper = static_cast<int8_t>(upper);
-  slot->best_card = static_cast<uint8_t>(best_card);
-  slot->tricks_left = static_cast<uint8_t>(tricks_left);
-}
-
-int DoubleDummySolver::QuickTricks(int leader) const {
-  const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-  const uint64_t mine = hands_[leader];
+// Tricks `leader` cashes at once from its own hand: top trumps first, then the top cards of the
+// other suits, as many rounds as an opponent who still has trumps keeps following. `relevant`
+// gets the cards that win by rank.
+int CashFromHand(const uint64_t* hands, int trump, int leader, uint64_t& relevant) {
+  const uint64_t live = hands[0] | hands[1] | hands[2] | hands[3];
+  const uint64_t mine = hands[leader];
   const int lho = NextSeat(leader), rho = (leader + 3) & 3;
   int total = 0;
+  bool lho_ruffs = false, rho_ruffs = false;
+  if (trump != kNoTrump) {
+    const uint64_t lane = Lane(trump);
+    const uint64_t run = TopRun(mine & lane, live & lane & ~mine);
+    const int n = std::popcount(run);
+    total += n;
+    relevant |= run;
+    lho_ruffs = std::popcount(hands[lho] & lane) > n;
+    rho_ruffs = std::popcount(hands[rho] & lane) > n;
+  }
   for (int s = 0; s < 4; ++s) {
-    const uint64_t lane = SuitLane(s);
-    uint64_t live_s = live & lane;
-    int run = 0;
-    while (live_s != 0) {
-      const int top = 63 - std::countl_zero(live_s);
-      if ((mine & Bit(top)) == 0) break;
-      ++run;
-      live_s &= ~Bit(top);
-    }
-    if (run == 0) continue;
-    if (trump_ != kNoTrump && s != trump_) {
-      // An opponent out of the suit could ruff: count only rounds both still follow to.
-      const uint64_t trumps = SuitLane(trump_);
-      for (int opp : {lho, rho}) {
-        if ((hands_[opp] & trumps) != 0) run = std::min(run, std::popcount(hands_[opp] & lane));
-      }
-    }
-    total += run;
+    if (s == trump) continue;
+    const uint64_t lane = Lane(s);
+    const uint64_t run = TopRun(mine & lane, live & lane & ~mine);
+    int n = std::popcount(run);
+    if (n == 0) continue;
+    if (lho_ruffs) n = std::min(n, std::popcount(hands[lho] & lane));
+    if (rho_ruffs) n = std::min(n, std::popcount(hands[rho] & lane));
+    if (n == 0) continue;
+    total += n;
+    if ((live & lane & ~mine) != 0) relevant |= dd::TopCards(run, n);
   }
   return std::min(total, std::popcount(mine));
 }
 
-int DoubleDummySolver::GenerateMoves(int seat, int* moves) const {
-  const uint64_t hand = hands_[seat];
-  uint64_t legal = hand;
-  uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-  for (int i = 0; i < table_count_; ++i) live |= Bit(table_cards_[i]);
-  if (table_count_ > 0) {
-    const uint64_t follow = hand & SuitLane(SuitOf(table_cards_[0]));
-    if (follow != 0) legal = follow;
-  }
-  int winning = -1;
-  bool partner_winning = false;
-  if (table_count_ > 0) {
-    const int w = WinningIndex(table_cards_, table_count_, trump_);
-    winning = table_cards_[w];
-    partner_winning = ((leader_ + w) & 3) == Partner(seat);
-  }
+}  // namespace
 
-  int scores[13];
-  int n = 0;
+int DoubleDummySolver::QuickTricks(int leader, uint64_t& relevant) const {
+  relevant = 0;
+  int best = CashFromHand(hands_, trump_, leader, relevant);
+  // Or lead a small card to partner's top card and cash from there.
+  const int partner = Partner(leader), lho = NextSeat(leader), rho = (leader + 3) & 3;
+  const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
   for (int s = 0; s < 4; ++s) {
-    uint64_t cards = legal & SuitLane(s);
-    while (cards != 0) {
-      // One group: from the highest remaining card down while no live card lies between.
-      const int top = 63 - std::countl_zero(cards);
-      int low = top;
-      cards &= ~Bit(top);
-      while (cards != 0) {
-        const int next = 63 - std::countl_zero(cards);
-        if (!Touching(live & ~hand, low, next)) break;
-        low = next;
-        cards &= ~Bit(next);
-      }
-      int score;
-      if (table_count_ == 0) {
-        const uint64_t lane_live = live & SuitLane(s);
-        const bool top_card = (lane_live & Above(top)) == 0;
-        const int partner = Partner(seat);
-        const bool partner_top = !top_card && lane_live != 0 &&
-                                 (hands_[partner] & Bit(63 - std::countl_zero(lane_live)));
-        bool ruffable = false;
-        if (trump_ != kNoTrump && s != trump_) {
-          for (int opp : {NextSeat(seat), (seat + 3) & 3}) {
-            if ((hands_[opp] & SuitLane(s)) == 0 && (hands_[opp] & SuitLane(trump_)) != 0) {
-              ruffable = true;
-            }
-          }
-        }
-        score = (14 - RankOf(low));
-        if (!ruffable && top_card) score += 60;
-        if (!ruffable && partner_top) score += 40;
-      } else if (partner_winning) {
-        score = 20 - RankOf(low);
-      } else if (Beats(low, winning, trump_)) {
-        score = 50 - RankOf(low);  // the cheapest card that wins
-      } else if (Beats(top, winning, trump_)) {
-        score = 50 - RankOf(top);  // the group wins only with its top: play that
-        low = top;
-      } else {
-        score = 20 - RankOf(low);
-      }
-      moves[n] = low;
-      scores[n] = score;
-      ++n;
-    }
-  }
-  // Insertion sort, best score first; stable, so ties keep suit and rank order.
-  for (int i = 1; i < n; ++i) {
-    const int m = moves[i], sc = scores[i];
-    int j = i;
-    while (j > 0 && scores[j - 1] < sc) {
-      moves[j] = moves[j - 1];
-      scores[j] = scores[j - 1];
-      --j;
-    }
-    moves[j] = m;
-    scores[j] = sc;
-  }
-  return n;
-}
-
-int DoubleDummySolver::Search(int alpha, int beta) {
-  ++nodes_;
-  if (control_ != nullptr && control_->PollEvery(nodes_)) {
-    aborted_ = true;
-    return 0;
-  }
-  uint64_t key = 0;
-  int hint = 0;
-  int left = 0;
-  if (table_count_ == 0) {
-    left = std::popcount(hands_[leader_]);
-    if (ns_tricks_ >= beta) return ns_tricks_;
-    if (ns_tricks_ + left <= alpha) return ns_tricks_ + left;
-    if (left == 1) {
-      int cards[4];
-      for (int i = 0; i < 4; ++i) cards[i] = std::countr_zero(hands_[(leader_ + i) & 3]);
-      const int winner = (leader_ + WinningIndex(cards, 4, trump_)) & 3;
-      return ns_tricks_ + (IsNorthSouth(winner) ? 1 : 0);
-    }
-    key = Key();
-    if (const Entry* e = Probe(key)) {
-      const int lo = ns_tricks_ + e->lower, hi = ns_tricks_ + e->upper;
-      if (lo >= beta) return lo;
-      if (hi <= alpha) return hi;
-      if (e->best_card != 0) hint = FromRelative(e->best_card);
-    }
-    const int quick = QuickTricks(leader_);
-    if (IsNorthSouth(leader_)) {
-      if (ns_tricks_ + quick >= beta) return ns_tricks_ + quick;
-    } else if (ns_tricks_ + left - quick <= alpha) {
-      return ns_tricks_ + left - quick;
-    }
-  }
-
-  const int seat = (leader_ + table_count_) & 3;
-  int moves[13];
-  const int n = GenerateMoves(seat, moves);
-  if (hint != 0) {
-    for (int i = 1; i < n; ++i) {
-      if (moves[i] == hint) {
-        for (int j = i; j > 0; --j) moves[j] = moves[j - 1];
-        moves[0] = hint;
-        break;
+    const uint64_t lane = Lane(s);
+    if ((hands_[leader] & lane) == 0 || (live & lane) == 0) continue;
+    const int top = Top(live & lane);
+    if ((hands_[partner] & Bit(top)) == 0) continue;
+    if (trump_ != kNoTrump && s != trump_) {
+      const uint64_t trumps = Lane(trump_);
+      if (((hands_[lho] & lane) == 0 && (hands_[lho] & trumps) != 0) ||
+          ((hands_[rho] & lane) == 0 && (hands_[rho] & trumps) != 0)) {
+        continue;
       }
     }
-  }
-
-  const bool maximize = IsNorthSouth(seat);
-  const int alpha_in = alpha, beta_in = beta;
-  int best = maximize ? -1 : 64;
-  int best_card = moves[0];
-  for (int i = 0; i < n; ++i) {
-    const int card = moves[i];
-    hands_[seat] &= ~Bit(card);
-    table_cards_[table_count_] = card;
-    int value;
-    if (table_count_ == 3) {
-      const int winner = (leader_ + WinningIndex(table_cards_, 4, trump_)) & 3;
-      const int saved_leader = leader_;
-      const int saved_table[3] = {table_cards_[0], table_cards_[1], table_cards_[2]};
-      const int won = IsNorthSouth(winner) ? 1 : 0;
-      ns_tricks_ += won;
-      leader_ = winner;
-      table_count_ = 0;
-      value = Search(alpha, beta);
-      // The next trick reused the table: put this one back.
-      table_cards_[0] = saved_table[0];
-      table_cards_[1] = saved_table[1];
-      table_cards_[2] = saved_table[2];
-      table_count_ = 3;
-      leader_ = saved_leader;
-      ns_tricks_ -= won;
-    } else {
-      ++table_count_;
-      value = Search(alpha, beta);
-      --table_count_;
+    uint64_t via = Bit(top);
+    const int n = CashFromHand(hands_, trump_, partner, via);
+    if (n > best) {
+      best = n;
+      relevant = via;
     }
-    hands_[seat] |= Bit(card);
-    if (aborted_) return 0;
-    if (maximize) {
-      if (value > best) {
-        best = value;
-        best_card = card;
-      }
-      if (best > alpha) alpha = best;
-    } else {
-      if (value < best) {
-        best = value;
-        best_card = card;
-      }
-      if (best < beta) beta = best;
-    }
-    if (alpha >= beta) break;
-  }
-
-  if (table_count_ == 0) {
-    const int rel = best - ns_tricks_;
-    const int lower = best >= beta_in ? rel : (best <= alpha_in ? 0 : rel);
-    const int upper = best <= alpha_in ? rel : (best >= beta_in ? left : rel);
-    Store(key, lower, upper, ToRelative(best_card), left);
+    break;
   }
   return best;
 }
 
-int DoubleDummySolver::SolveLoaded() {
-  int cards = table_count_;
-  for (uint64_t h : hands_) cards += std::popcount(h);
-  int lo = 0, hi = (cards + 3) / 4;
-  while (lo < hi && !aborted_) {
-    const int mid = (lo + hi + 1) / 2;
-    const int v = Search(mid - 1, mid);
-    if (aborted_) break;
-    if (v >= mid) {
-      lo = v;
-    } else {
-      hi = v;
-    }
+int DoubleDummySolver::LaterTricks(uint64_t& relevant) const {
+  relevant = 0;
+  const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+  const int lho = NextSeat(leader_), rho = (leader_ + 3) & 3;
+  const uint64_t defenders = hands_[lho] | hands_[rho];
+  if (trump_ != kNoTrump && (live & Lane(trump_)) != 0) {
+    // Top trumps of one defender each take a trick sooner or later.
+    const uint64_t trumps = live & Lane(trump_);
+    const int top = Top(trumps);
+    if ((defenders & Bit(top)) == 0) return 0;
+    const int holder = (hands_[lho] & Bit(top)) != 0 ? lho : rho;
+    relevant = TopRun(hands_[holder] & trumps, trumps & ~hands_[holder]);
+    return std::popcount(relevant);
   }
-  return lo;
+  // No trumps left: if the defenders top every suit the leader can lead, they take a trick now.
+  for (int s = 0; s < 4; ++s) {
+    if ((hands_[leader_] & Lane(s)) == 0) continue;
+    const int top = Top(live & Lane(s));
+    if ((defenders & Bit(top)) == 0) return 0;
+    relevant |= Bit(top);
+  }
+  return 1;
 }
 
-int DoubleDummySolver::Solve(const PlayPosition& position, core::SearchControl* control) {
+void DoubleDummySolver::StoreResult(const dd::TableQuery& query, uint64_t live, bool result,
+                                    int target, uint64_t relevant, int best_card) {
+  const int need = target - ns_tricks_;
+  const int lower = result ? need : 0;
+  const int upper = result ? query.tricks_left : need - 1;
+  int best = 0;
+  if (best_card >= 0 && result == IsNorthSouth(leader_)) {
+    best = 1 + std::popcount(live & (Bit(best_card) - 1));
+  }
+  table_.Store(query, dd::Compress(CloseUpwards(relevant, live), live), lower, upper, best);
+}
+
+bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
+  ++nodes_;
+  relevant = 0;
+  if (control_ != nullptr && control_->PollEvery(nodes_)) {
+    aborted_ = true;
+    return false;
+  }
+  dd::TableQuery query;
+  uint64_t live = 0;
+  int hint = -1;
+  if (table_count_ == 0) {
+    const int left = std::popcount(hands_[leader_]);
+    if (ns_tricks_ >= target) return true;
+    if (ns_tricks_ + left < target) return false;
+    if (left == 1) return LastTrick(target, relevant);
+    const bool ns_leads = IsNorthSouth(leader_);
+    uint64_t bound_cards = 0;
+    const int quick = QuickTricks(leader_, bound_cards);
+    if (ns_leads ? ns_tricks_ + quick >= target : ns_tricks_ + left - quick < target) {
+      relevant = bound_cards;
+      return ns_leads;
+    }
+    const int later = LaterTricks(bound_cards);
+    if (ns_leads ? ns_tricks_ + left - later < target : ns_tricks_ + later >= target) {
+      relevant = bound_cards;
+      return !ns_leads;
+    }
+    live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    query.lengths = dd::LaneCounts(hands_[0]) | dd::LaneCounts(hands_[1]) << 4 |
+                    dd::LaneCounts(hands_[2]) << 8 | dd::LaneCounts(hands_[3]) << 12;
+    query.leader = leader_;
+    query.trump = trump_;
+    query.tricks_left = left;
+    query.plane0 = dd::Compress(hands_[1] | hands_[3], live);
+    query.plane1 = dd::Compress(hands_[2] | hands_[3], live);
+    int hint_index = -1;
+    if (const dd::TableEntry* e = table_.Find(query, target - ns_tricks_, &hint_index)) {
+      relevant = dd::ExpandTop(e->mask, live);
+      return e->lower >= target - ns_tricks_;
+    }
+    if (hint_index >= 0) hint = dd::SelectLive(live, hint_index);
+  }
+
+  const int seat = (leader_ + table_count_) & 3;
+  Move* moves = moves_[ply_];
+  const int n = GenerateMoves(seat, moves, hint, killers_[ply_]);
+  const bool maximizing = IsNorthSouth(seat);
+  bool result = !maximizing;
+  int best_card = -1;
+  uint64_t all_relevant = 0;
+  uint64_t skip = 0;  // small cards worth the same as one already searched
+  for (int i = 0; i < n; ++i) {
+    const int card = moves[i].card;
+    if ((skip & Bit(card)) != 0) continue;
+    uint64_t child = 0;
+    bool value;
+    hands_[seat] &= ~Bit(card);
+    table_cards_[table_count_] = card;
+    ++ply_;
+    if (table_count_ == 3) {
+      const int w = WinningIndex(table_cards_, 4, trump_);
+      const int by_rank = RankWinner(table_cards_, w);
+      const int saved_leader = leader_;
+      const int saved[3] = {table_cards_[0], table_cards_[1], table_cards_[2]};
+      const int won = IsNorthSouth((leader_ + w) & 3) ? 1 : 0;
+      ns_tricks_ += won;
+      leader_ = (leader_ + w) & 3;
+      table_count_ = 0;
+      value = Search(target, child);
+      table_cards_[0] = saved[0];
+      table_cards_[1] = saved[1];
+      table_cards_[2] = saved[2];
+      table_count_ = 3;
+      leader_ = saved_leader;
+      ns_tricks_ -= won;
+      if (by_rank >= 0) child |= Bit(by_rank);
+    } else {
+      ++table_count_;
+      value = Search(target, child);
+      --table_count_;
+    }
+    --ply_;
+    hands_[seat] |= Bit(card);
+    if (aborted_) return false;
+    if (value == maximizing) {
+      result = value;
+      best_card = card;
+      killers_[ply_] = card;
+      all_relevant = child;
+      break;
+    }
+    all_relevant |= child;
+    // A card below every relevant card of its suit proved nothing by its rank: the hand's other
+    // cards of the suit below those relevant cards do the same.
+    const uint64_t suit_relevant = child & Lane(SuitOf(card));
+    const uint64_t small =
+        suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
+    if ((small & Bit(card)) != 0) skip |= small & hands_[seat];
+  }
+  // A relevant card stands for the equivalent cards searched with it.
+  for (int i = 0; i < n; ++i) {
+    if ((all_relevant & moves[i].group) != 0) all_relevant |= moves[i].group;
+  }
+  if (table_count_ == 0) StoreResult(query, live, result, target, all_relevant, best_card);
+  relevant = all_relevant;
+  return result;
+}
+
+int DoubleDummySolver::SolveLoaded(int guess) {
+  int cards = table_count_;
+  for (uint64_t h : hands_) cards += std::popcount(h);
+  int lower = 0, upper = cards / 4 + (cards % 4 != 0 ? 1 : 0);
+  int g = guess < 0 ? (upper + 1) / 2 : std::min(guess, upper);
+  while (lower < upper) {
+    const int target = g <= lower ? lower + 1 : g;
+    uint64_t relevant;
+    const bool reached = Search(target, relevant);
+    if (aborted_) break;
+    if (reached) {
+      lower = target;
+      g = target;
+    } else {
+      upper = target - 1;
+      g = upper;
+    }
+  }
+  return lower;
+}
+
+int DoubleDummySolver::Solve(const PlayPosition& position, core::SearchControl* control,
+                             int guess) {
   control_ = control;
   aborted_ = false;
   Load(position);
-  const int ns = SolveLoaded();
+  const bool ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
-  return IsNorthSouth(position.ToMove()) ? ns : left - ns;
+  const int tricks = SolveLoaded(guess < 0 ? -1 : (ns ? guess : left - guess));
+  return ns ? tricks : left - tricks;
 }
 
 std::vector<std::vector<int>> DoubleDummySolver::CardGroups(const PlayPosition& position) {
@@ -394,14 +320,16 @@ std::vector<std::vector<int>> DoubleDummySolver::CardGroups(const PlayPosition& 
   for (const CardSet& h : position.hands) live |= h.mask();
   for (int t = 0; t < position.table_count; ++t) live |= Bit(position.table[t]);
   const uint64_t hand = position.hands[position.ToMove()].mask();
+  const uint64_t others = live & ~hand;
   std::vector<std::vector<int>> groups;
   for (int s = 0; s < 4; ++s) {
-    uint64_t cards = position.LegalCards().mask() & SuitLane(s);
+    uint64_t cards = position.LegalCards().mask() & Lane(s);
     int prev = -1;
     while (cards != 0) {
-      const int card = 63 - std::countl_zero(cards);
+      const int card = Top(cards);
       cards &= ~Bit(card);
-      if (prev < 0 || !Touching(live & ~hand, prev, card)) groups.emplace_back();
+      // Adjacent to the previous card: no card of the others lies between them.
+      if (prev < 0 || (others & Above(card) & Below(prev)) != 0) groups.emplace_back();
       groups.back().push_back(card);
       prev = card;
     }
@@ -410,22 +338,28 @@ std::vector<std::vector<int>> DoubleDummySolver::CardGroups(const PlayPosition& 
 }
 
 int DoubleDummySolver::SolveCard(const PlayPosition& position, int card,
-                                 core::SearchControl* control) {
+                                 core::SearchControl* control, int guess) {
   control_ = control;
   aborted_ = false;
   PlayPosition next = position;
   next.Play(card);
   Load(next);
-  const int ns = (next.ns_tricks - position.ns_tricks) + SolveLoaded();
-  return IsNorthSouth(position.ToMove()) ? ns : position.TricksLeft() - ns;
+  const bool ns = IsNorthSouth(position.ToMove());
+  const int won = next.ns_tricks - position.ns_tricks;
+  const int left = position.TricksLeft();
+  const int ns_guess = guess < 0 ? -1 : (ns ? guess : left - guess) - won;
+  const int tricks = won + SolveLoaded(ns_guess < 0 ? -1 : ns_guess);
+  return ns ? tricks : left - tricks;
 }
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
                                                                core::SearchControl* control) {
   std::vector<std::pair<int, int>> values;
+  int guess = -1;
   for (const std::vector<int>& group : CardGroups(position)) {
-    const int value = SolveCard(position, group.back(), control);
+    const int value = SolveCard(position, group.front(), control, guess);
     if (aborted_) break;
+    guess = std::max(guess, value);
     for (int card : group) values.emplace_back(card, value);
   }
   return values;

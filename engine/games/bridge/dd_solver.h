@@ -1,15 +1,20 @@
 // DoubleDummySolver: exact double-dummy values of bridge positions (all four hands known).
 //
-// Alpha-beta over the tricks North-South take, asked as zero-window questions ("can NS take at
-// least t more tricks?") and narrowed by binary search. What makes it fast:
-// - a transposition table at trick boundaries, keyed on the remaining cards, the leader and the
-//   strain, holding lower and upper bounds of the tricks still to come, so one entry serves every
-//   window and every target; it is kept across solves of the same deal;
-// - quick tricks: top winners the side on lead can cash at once bound the value before searching;
-// - equivalent cards: cards of one hand and suit with no live card between them are searched once;
-// - move ordering: the table's best lead first, then winners and cheap plays by position in trick.
-// Allocation happens only at construction (the table). One solver per thread; many solvers may run
-// at once in one process (nothing is shared).
+// Zero-window searches ("can North-South take t more tricks?") driven to the exact value from a
+// first guess, as DDS does (see Haglund and Hein, "Search Algorithms for a Bridge Double Dummy
+// Solver"). What makes it fast:
+// - a partition-search transposition table (dd_table_store.h): at each trick boundary the search
+//   backs up the cards that won tricks by rank, and the bound it proves is stored for every position
+//   in which the same hands hold those cards, compared by relative rank;
+// - quick tricks of the side on lead and sure later tricks of the other side bound the value
+//   before any card is searched;
+// - equivalent cards (adjacent once played cards are gone) are searched once, and so are small
+//   cards shown not to matter;
+// - move ordering by DDS's weights: winners, suits where the opponents have few choices, second
+//   hand low, third hand high, the table's best card and the last cutoff card first.
+// Nothing is allocated after construction. One solver per thread; many solvers may run at once
+// (nothing is shared). The table may be kept across positions and deals: its entries hold for any
+// deal.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +23,7 @@
 #include <vector>
 
 #include "engine/core/search_control.h"
+#include "engine/games/bridge/dd_table_store.h"
 #include "engine/games/bridge/play.h"
 
 namespace kibitzer::bridge {
@@ -34,10 +40,12 @@ class DoubleDummySolver {
   // Tricks the side to move takes from here on, the current trick included, with best play by
   // all four hands. `control` (optional) may stop the search: then aborted() is true and the
   // result is meaningless.
-  int Solve(const PlayPosition& position, core::SearchControl* control = nullptr);
+  // `guess` (optional) is a first guess of the answer; a good one saves searches.
+  int Solve(const PlayPosition& position, core::SearchControl* control = nullptr, int guess = -1);
 
   // The value (as in Solve, for the side to move) of playing `card` now.
-  int SolveCard(const PlayPosition& position, int card, core::SearchControl* control = nullptr);
+  int SolveCard(const PlayPosition& position, int card, core::SearchControl* control = nullptr,
+                int guess = -1);
 
   // The value of every legal card, suit by suit from the top; equivalent cards are solved once.
   std::vector<std::pair<int, int>> SolveCards(const PlayPosition& position,
@@ -51,29 +59,30 @@ class DoubleDummySolver {
   void ClearTable();
   uint64_t nodes() const { return nodes_; }
   bool aborted() const { return aborted_; }
-  uint64_t table_probes() const { return probes_; }
-  uint64_t table_hits() const { return hits_; }
+  uint64_t table_probes() const { return table_.probes(); }
+  uint64_t table_hits() const { return table_.hits(); }
 
  private:
-  struct Entry;
+  struct Move {
+    int card;
+    int weight;
+    uint64_t group;  // the equivalent cards it stands for
+  };
   void Load(const PlayPosition& position);
-  int SolveLoaded();  // NS tricks from here, as absolute count in this search
-  int Search(int alpha, int beta);
-  int GenerateMoves(int seat, int* moves) const;
-  int QuickTricks(int leader) const;
-  uint64_t Key() const;
-  // A card as the table stores it (rank counted from the top of the live cards) and back.
-  int ToRelative(int card) const;
-  int FromRelative(int relative_card) const;
-  Entry* Probe(uint64_t key);
-  void Store(uint64_t key, int lower, int upper, int best_card, int tricks_left);
+  int SolveLoaded(int guess);  // North-South tricks from here (the loaded position)
+  bool Search(int target, uint64_t& relevant);
+  bool LastTrick(int target, uint64_t& relevant);
+  int QuickTricks(int leader, uint64_t& relevant) const;
+  int LaterTricks(uint64_t& relevant) const;
+  int GenerateMoves(int seat, Move* moves, int hint, int killer) const;
+  int LeadWeight(int seat, int card, uint64_t group) const;
+  int FollowWeight(int seat, int card, uint64_t group) const;
+  void StoreResult(const dd::TableQuery& query, uint64_t live, bool result, int target,
+                   uint64_t relevant, int best_card);
 
-  std::unique_ptr<Entry[]> table_;
-  size_t table_mask_ = 0;
+  dd::PartitionTable table_;
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;
-  uint64_t probes_ = 0;
-  uint64_t hits_ = 0;
   bool aborted_ = false;
 
   // The position being searched.
@@ -83,6 +92,9 @@ class DoubleDummySolver {
   int table_count_ = 0;
   int table_cards_[4] = {};
   int ns_tricks_ = 0;  // NS tricks won since the search root
+  int ply_ = 0;        // cards played since the search root
+  Move moves_[53][13];
+  int killers_[53] = {};
 };
 
 }  // namespace kibitzer::bridge

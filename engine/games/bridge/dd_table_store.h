@@ -1,0 +1,75 @@
+// The double-dummy solver's transposition table, in the manner of partition search: an entry
+// holds bounds on the tricks North-South take from a trick boundary on, and serves every position
+// with the same leader, strain and suit lengths per hand in which the same hands hold the cards
+// that mattered (the cards that won tricks by rank, and every live card above them in their suit).
+// Cards are compared by relative rank (the k-th highest live card of a suit), so one entry
+// serves positions with quite different cards.
+//
+// Positions are grouped by their suit-length pattern (a slot); each slot keeps a short list of
+// entries, overwritten in turn when full. Slots live in sets of four; a new pattern replaces the
+// slot with the fewest tricks left (the cheapest to search again). Memory is fixed at
+// construction; nothing is allocated afterwards.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+namespace kibitzer::bridge::dd {
+
+struct TableQuery {
+  uint64_t lengths = 0;  // 4 bits per hand and suit
+  int leader = 0;
+  int trump = 0;
+  int tricks_left = 0;
+  // Holders of the live cards in the rank-relative view (see Compress): bit 0 and bit 1 of the
+  // holding seat, one plane each.
+  uint64_t plane0 = 0;
+  uint64_t plane1 = 0;
+};
+
+struct TableEntry {
+  uint64_t mask = 0;  // the relative cards that must match
+  uint64_t plane0 = 0;
+  uint64_t plane1 = 0;
+  int8_t lower = 0;  // bounds on North-South's tricks from here on
+  int8_t upper = 0;
+  uint8_t best = 0;  // 1 + relative index of the leader's best card, or 0
+};
+
+class PartitionTable {
+ public:
+  explicit PartitionTable(int megabytes);
+  ~PartitionTable();
+
+  void Clear();
+
+  // An entry matching `query` whose bounds decide whether North-South take at least `need`
+  // more tricks, or nullptr. `*hint` gets a matching entry's best card (relative index) if any.
+  const TableEntry* Find(const TableQuery& query, int need, int* hint);
+
+  // Records bounds for every position matching `query` on the relative cards of `mask`.
+  void Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best);
+
+  uint64_t probes() const { return probes_; }
+  uint64_t hits() const { return hits_; }
+
+ private:
+  static constexpr int kEntries = 12;
+  struct Slot {
+    uint64_t lengths = 0;
+    uint8_t tag = 0;  // 0: empty; else 1 + leader * 5 + trump
+    uint8_t count = 0;
+    uint8_t next = 0;
+    uint8_t tricks_left = 0;
+    TableEntry entries[kEntries];
+  };
+  Slot* FindSlot(const TableQuery& query);
+
+  std::unique_ptr<Slot[]> slots_;
+  size_t set_mask_ = 0;
+  uint64_t probes_ = 0;
+  uint64_t hits_ = 0;
+};
+
+}  // namespace kibitzer::bridge::dd
