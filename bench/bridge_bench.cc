@@ -1,102 +1,185 @@
-// bridge_bench: double-dummy tables of the reference deals, timed, checked against DDS's results.
+// bridge_bench: double-dummy tables of the reference deals, timed, checked against DDS's results,
+// and timed against DDS itself (Debian's libdds) in the same run.
 //
-//   bridge_bench [--deals=N] [FILE]   (FILE: default tests/data/bridge/dd_tables_public.txt)
+//   bridge_bench [--deals=N] [--threads=N] [--no-dds] [--verbose] [FILE]
 //
-// Solves the 5 x 4 table of each of the first N deals on one thread (the transposition table is
-// kept across the 20 solves of a deal and cleared between deals), compares every number with the
-// file, and prints per-table times (median and mean), nodes and table hit rate.
+// FILE defaults to tests/data/bridge/dd_tables_public.txt (one deal per line: PBN deal, the 20
+// tricks, par score, par contracts). Prints, for one thread and for N threads (default: all
+// hardware threads), the time per table of this engine and of libdds, and the ratio ours / DDS;
+// also nodes and table hit rate, and how many tables, par scores and par contracts match the file.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/dd_batch.h"
+#include "engine/games/bridge/dd_table.h"
+#ifdef KIBITZER_HAVE_DDS
+#include "tests/oracle/dds_oracle.h"
+#endif
 
 namespace {
 
 using namespace kibitzer::bridge;
+using Clock = std::chrono::steady_clock;
 
-int Run(int max_deals, const std::string& path) {
+struct Case {
+  Hands deal;
+  DdTable table;
+  int par = 0;
+  std::string contracts;
+};
+
+double Ms(Clock::time_point since) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - since).count();
+}
+
+struct Stats {
+  double median = 0, mean = 0;
+};
+
+Stats Summarize(std::vector<double> ms) {
+  Stats s;
+  if (ms.empty()) return s;
+  double total = 0;
+  for (double m : ms) total += m;
+  std::sort(ms.begin(), ms.end());
+  s.median = ms[ms.size() / 2];
+  s.mean = total / static_cast<double>(ms.size());
+  return s;
+}
+
+bool ReadCases(const std::string& path, int max_deals, std::vector<Case>& cases) {
   std::ifstream in(path);
   if (!in) {
     std::fprintf(stderr, "bridge_bench: cannot read %s\n", path.c_str());
-    return 2;
+    return false;
   }
-  DoubleDummySolver solver;
-  std::vector<double> ms;
-  int deals = 0, mismatches = 0;
-  uint64_t nodes = 0, probes = 0, hits = 0;
   std::string line;
-  while (deals < max_deals && std::getline(in, line)) {
+  while (static_cast<int>(cases.size()) < max_deals && std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
     std::vector<std::string> f = absl::StrSplit(line, '\t');
-    auto hands = ParsePbnDeal(f[0], "deal");
-    if (f.size() < 2 || !hands.ok()) {
+    auto deal = f.size() >= 4 ? ParsePbnDeal(f[0], "deal") : absl::InvalidArgumentError("fields");
+    std::vector<std::string> tricks = absl::StrSplit(f.size() >= 2 ? f[1] : "", ' ');
+    Case c;
+    bool ok = deal.ok() && tricks.size() == 20 && absl::SimpleAtoi(f[2], &c.par);
+    for (int i = 0; ok && i < 20; ++i)
+      ok = absl::SimpleAtoi(tricks[i], &c.table.tricks[i / 4][i % 4]);
+    if (!ok) {
       std::fprintf(stderr, "bridge_bench: bad line: %s\n", line.c_str());
-      return 2;
+      return false;
     }
-    std::vector<int> expected;
-    for (absl::string_view v : absl::StrSplit(f[1], ' ')) {
-      int t = 0;
-      (void)absl::SimpleAtoi(v, &t);
-      expected.push_back(t);
-    }
-    solver.ClearTable();
-    const uint64_t nodes_before = solver.nodes(), probes_before = solver.table_probes(),
-                   hits_before = solver.table_hits();
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<int> got;
-    for (int strain : {kSpades, kHearts, kDiamonds, kClubs, kNoTrump}) {
-      for (int declarer = 0; declarer < 4; ++declarer) {
-        PlayPosition p;
-        p.hands = *hands;
-        p.trump = strain;
-        p.leader = NextSeat(declarer);
-        got.push_back(13 - solver.Solve(p));
-      }
-    }
-    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                     .count());
-    nodes += solver.nodes() - nodes_before;
-    probes += solver.table_probes() - probes_before;
-    hits += solver.table_hits() - hits_before;
-    if (got != expected) {
-      ++mismatches;
-      std::printf("MISMATCH deal %d: %s\n", deals + 1, f[0].c_str());
-    }
-    ++deals;
-    std::printf("deal %3d  %9.1f ms\n", deals, ms.back());
-    std::fflush(stdout);
+    c.deal = *deal;
+    c.contracts = f[3];
+    cases.push_back(c);
   }
-  if (deals == 0) return 2;
-  std::vector<double> sorted = ms;
-  std::sort(sorted.begin(), sorted.end());
-  double total = 0;
-  for (double m : ms) total += m;
-  std::printf("tables: %d, matching DDS: %d\n", deals, deals - mismatches);
-  std::printf("ms per table: median %.1f, mean %.1f\n", sorted[sorted.size() / 2], total / deals);
-  std::printf("nodes per table: %.0f, table hit rate %.1f%%\n", static_cast<double>(nodes) / deals,
-              probes == 0 ? 0.0 : 100.0 * static_cast<double>(hits) / static_cast<double>(probes));
-  return mismatches == 0 ? 0 : 1;
+  return !cases.empty();
+}
+
+int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::string& path) {
+  std::vector<Case> cases;
+  if (!ReadCases(path, max_deals, cases)) return 2;
+  const int n = static_cast<int>(cases.size());
+
+  // This engine, one thread.
+  DoubleDummySolver solver;
+  std::vector<double> ours;
+  int tables_ok = 0, par_ok = 0, contracts_ok = 0;
+  for (const Case& c : cases) {
+    const auto start = Clock::now();
+    const DdTable t = SolveTable(solver, c.deal);
+    ours.push_back(Ms(start));
+    const Par par = DealerPar(t, kNorth, Vulnerability::kNone);
+    tables_ok += t.tricks == c.table.tricks;
+    par_ok += par.score == c.par;
+    const std::string contracts = absl::StrJoin(par.contracts, ",");
+    contracts_ok += contracts == c.contracts;
+    if (verbose && contracts != c.contracts) {
+      std::printf("par contracts differ: %s: ours %s, file %s\n", FormatPbnDeal(c.deal).c_str(),
+                  contracts.c_str(), c.contracts.c_str());
+    }
+    if (t.tricks != c.table.tricks)
+      std::printf("TABLE MISMATCH: %s\n", FormatPbnDeal(c.deal).c_str());
+  }
+  const Stats one = Summarize(ours);
+  std::printf("deals: %d; tables matching DDS: %d; par scores: %d; par contracts: %d\n", n,
+              tables_ok, par_ok, contracts_ok);
+  std::printf("nodes per table: %.0f; table hit rate %.1f%%\n",
+              static_cast<double>(solver.nodes()) / n,
+              100.0 * static_cast<double>(solver.table_hits()) /
+                  static_cast<double>(std::max<uint64_t>(1, solver.table_probes())));
+  std::printf("kibitzer, 1 thread:  median %8.1f ms, mean %8.1f ms per table\n", one.median,
+              one.mean);
+
+  std::vector<Hands> deals;
+  for (const Case& c : cases) deals.push_back(c.deal);
+  auto start = Clock::now();
+  BatchOptions options;
+  options.threads = threads;
+  (void)SolveTables(deals, options);
+  const double ours_all = Ms(start) / n;
+  std::printf("kibitzer, %d threads: %8.1f ms per table (wall time / tables)\n", threads, ours_all);
+
+#ifdef KIBITZER_HAVE_DDS
+  if (with_dds) {
+    oracle::UseOneThread();
+    std::vector<double> dds;
+    for (const Case& c : cases) {
+      start = Clock::now();
+      (void)oracle::DdsTable(c.deal);
+      dds.push_back(Ms(start));
+    }
+    const Stats d = Summarize(dds);
+    std::printf("DDS, 1 thread:       median %8.1f ms, mean %8.1f ms per table\n", d.median,
+                d.mean);
+    oracle::UseThreads(threads);
+    start = Clock::now();
+    (void)oracle::DdsTables(deals);
+    const double dds_all = Ms(start) / n;
+    std::printf("DDS, %d threads:      %8.1f ms per table (wall time / tables)\n", threads,
+                dds_all);
+    std::printf("ratio ours/DDS, 1 thread: median %.2f, mean %.2f; %d threads: %.2f\n",
+                one.median / d.median, one.mean / d.mean, threads, ours_all / dds_all);
+  }
+#else
+  (void)with_dds;
+  std::printf("DDS: not built (install libdds-dev to compare)\n");
+#endif
+  return tables_ok == n && par_ok == n ? 0 : 1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   int deals = 200;
+  int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  bool with_dds = true;
+  bool verbose = false;
   std::string path = KIBITZER_DEFAULT_TABLES;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a.rfind("--deals=", 0) == 0) {
-      if (!absl::SimpleAtoi(a.substr(8), &deals) || deals < 1) {
-        std::fprintf(stderr, "bridge_bench: --deals: '%s' is not a positive number\n",
-                     a.substr(8).c_str());
-        return 2;
+    auto number = [&](const char* flag, int& out) {
+      if (!absl::SimpleAtoi(a.substr(std::string(flag).size()), &out) || out < 1) {
+        std::fprintf(stderr, "bridge_bench: %s must be a positive number, not '%s'\n", flag,
+                     a.c_str());
+        std::exit(2);
       }
+    };
+    if (a.rfind("--deals=", 0) == 0) {
+      number("--deals=", deals);
+    } else if (a.rfind("--threads=", 0) == 0) {
+      number("--threads=", threads);
+    } else if (a == "--verbose") {
+      verbose = true;
+    } else if (a == "--no-dds") {
+      with_dds = false;
     } else if (a.rfind("--", 0) == 0) {
       std::fprintf(stderr, "bridge_bench: unknown flag %s\n", a.c_str());
       return 2;
@@ -104,5 +187,5 @@ int main(int argc, char** argv) {
       path = a;
     }
   }
-  return Run(deals, path);
+  return Run(deals, threads, with_dds, verbose, path);
 }

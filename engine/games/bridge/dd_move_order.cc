@@ -40,8 +40,8 @@ int DoubleDummySolver::LeadWeight(int seat, int card, uint64_t group) const {
   const int depth = std::popcount(hands_[seat]) * 4;
   const bool side_suit = trump_ != kNoTrump && s != trump_;
   auto has_trumps = [&](int h) { return trump_ != kNoTrump && (hands_[h] & Lane(trump_)) != 0; };
-  const bool ruffable = side_suit && ((lho_len == 0 && has_trumps(lho)) ||
-                                      (rho_len == 0 && has_trumps(rho)));
+  const bool ruffable =
+      side_suit && ((lho_len == 0 && has_trumps(lho)) || (rho_len == 0 && has_trumps(rho)));
   const int highest = Top(live);
   const uint64_t below_top = live & ~Bit(highest);
   const int second = below_top != 0 ? Top(below_top) : -1;
@@ -77,7 +77,9 @@ int DoubleDummySolver::LeadWeight(int seat, int card, uint64_t group) const {
     if (opp_singleton_top) {
       weight = delta + 40 - rank;
     } else if (own_top) {
-      weight = partner_second ? delta + 50 - rank : card == highest ? delta + 31 : delta + 19 - rank;
+      weight = partner_second    ? delta + 50 - rank
+               : card == highest ? delta + 31
+                                 : delta + 19 - rank;
     } else if (partner_top) {
       weight = own_second ? delta + 50 - rank : delta + 35 - rank;
     } else if (second_with_equal) {
@@ -89,7 +91,9 @@ int DoubleDummySolver::LeadWeight(int seat, int card, uint64_t group) const {
     if (opp_singleton_top) {
       weight = delta + 29 - rank;
     } else if (own_top) {
-      weight = partner_second ? delta + 44 - rank : card == highest ? delta + 25 : delta + 13 - rank;
+      weight = partner_second    ? delta + 44 - rank
+               : card == highest ? delta + 25
+                                 : delta + 13 - rank;
     } else if (partner_top) {
       weight = own_second ? delta + 44 - rank : delta + 29 - rank;
     } else if (second_with_equal) {

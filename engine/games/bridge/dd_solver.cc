@@ -270,8 +270,7 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     // A card below every relevant card of its suit proved nothing by its rank: the hand's other
     // cards of the suit below those relevant cards do the same.
     const uint64_t suit_relevant = child & Lane(SuitOf(card));
-    const uint64_t small =
-        suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
+    const uint64_t small = suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
     if ((small & Bit(card)) != 0) skip |= small & hands_[seat];
   }
   // A relevant card stands for the equivalent cards searched with it.

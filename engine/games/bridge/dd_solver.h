@@ -4,8 +4,8 @@
 // first guess, as DDS does (see Haglund and Hein, "Search Algorithms for a Bridge Double Dummy
 // Solver"). What makes it fast:
 // - a partition-search transposition table (dd_table_store.h): at each trick boundary the search
-//   backs up the cards that won tricks by rank, and the bound it proves is stored for every position
-//   in which the same hands hold those cards, compared by relative rank;
+//   backs up the cards that won tricks by rank, and the bound it proves is stored for every
+//   position in which the same hands hold those cards, compared by relative rank;
 // - quick tricks of the side on lead and sure later tricks of the other side bound the value
 //   before any card is searched;
 // - equivalent cards (adjacent once played cards are gone) are searched once, and so are small

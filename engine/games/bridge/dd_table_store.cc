@@ -67,8 +67,7 @@ const TableEntry* PartitionTable::Find(const TableQuery& query, int need, int* h
   return nullptr;
 }
 
-void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, int upper,
-                           int best) {
+void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best) {
   Slot* slot = FindSlot(query);
   if (slot == nullptr) {
     Slot* set = &slots_[(Mix(query.lengths ^ (uint64_t{Tag(query)} << 58)) & set_mask_) * kWays];
