@@ -78,7 +78,9 @@ namespace {
 // Tricks `leader` cashes at once from its own hand: top trumps first, then the top cards of the
 // other suits, as many rounds as an opponent who still has trumps keeps following. `relevant`
 // gets the cards that win by rank.
-int CashFromHand(const uint64_t* hands, int trump, int leader, uint64_t& relevant) {
+// Only as many tricks as `needed` are backed by relevant cards (trumps always are: they stop
+// ruffs).
+int CashFromHand(const uint64_t* hands, int trump, int leader, int needed, uint64_t& relevant) {
   const uint64_t live = hands[0] | hands[1] | hands[2] | hands[3];
   const uint64_t mine = hands[leader];
   const int lho = NextSeat(leader), rho = (leader + 3) & 3;
@@ -102,17 +104,18 @@ int CashFromHand(const uint64_t* hands, int trump, int leader, uint64_t& relevan
     if (lho_ruffs) n = std::min(n, std::popcount(hands[lho] & lane));
     if (rho_ruffs) n = std::min(n, std::popcount(hands[rho] & lane));
     if (n == 0) continue;
+    const int take = std::min(n, needed - total);
+    if (take > 0 && (live & lane & ~mine) != 0) relevant |= dd::TopCards(run, take);
     total += n;
-    if ((live & lane & ~mine) != 0) relevant |= dd::TopCards(run, n);
   }
   return std::min(total, std::popcount(mine));
 }
 
 }  // namespace
 
-int DoubleDummySolver::QuickTricks(int leader, uint64_t& relevant) const {
+int DoubleDummySolver::QuickTricks(int leader, int needed, uint64_t& relevant) const {
   relevant = 0;
-  int best = CashFromHand(hands_, trump_, leader, relevant);
+  int best = CashFromHand(hands_, trump_, leader, needed, relevant);
   // Or lead a small card to partner's top card and cash from there.
   const int partner = Partner(leader), lho = NextSeat(leader), rho = (leader + 3) & 3;
   const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
@@ -129,7 +132,7 @@ int DoubleDummySolver::QuickTricks(int leader, uint64_t& relevant) const {
       }
     }
     uint64_t via = Bit(top);
-    const int n = CashFromHand(hands_, trump_, partner, via);
+    const int n = CashFromHand(hands_, trump_, partner, needed, via);
     if (n > best) {
       best = n;
       relevant = via;
@@ -192,7 +195,10 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     if (left == 1) return LastTrick(target, relevant);
     const bool ns_leads = IsNorthSouth(leader_);
     uint64_t bound_cards = 0;
-    const int quick = QuickTricks(leader_, bound_cards);
+    // Tricks the side on lead must cash for a cutoff: target - ns_tricks_ for NS, else enough
+    // that North-South can no longer reach the target.
+    const int needed = ns_leads ? target - ns_tricks_ : ns_tricks_ + left - target + 1;
+    const int quick = QuickTricks(leader_, needed, bound_cards);
     if (ns_leads ? ns_tricks_ + quick >= target : ns_tricks_ + left - quick < target) {
       relevant = bound_cards;
       return ns_leads;

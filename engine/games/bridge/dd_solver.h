@@ -31,7 +31,7 @@ namespace kibitzer::bridge {
 class DoubleDummySolver {
  public:
   struct Options {
-    int table_megabytes = 32;
+    int table_megabytes = 64;
   };
   explicit DoubleDummySolver(Options options);
   DoubleDummySolver() : DoubleDummySolver(Options{}) {}
@@ -72,11 +72,9 @@ class DoubleDummySolver {
   int SolveLoaded(int guess);  // North-South tricks from here (the loaded position)
   bool Search(int target, uint64_t& relevant);
   bool LastTrick(int target, uint64_t& relevant);
-  int QuickTricks(int leader, uint64_t& relevant) const;
+  int QuickTricks(int leader, int needed, uint64_t& relevant) const;
   int LaterTricks(uint64_t& relevant) const;
   int GenerateMoves(int seat, Move* moves, int hint, int killer) const;
-  int LeadWeight(int seat, int card, uint64_t group) const;
-  int FollowWeight(int seat, int card, uint64_t group) const;
   void StoreResult(const dd::TableQuery& query, uint64_t live, bool result, int target,
                    uint64_t relevant, int best_card);
 

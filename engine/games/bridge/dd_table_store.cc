@@ -6,8 +6,6 @@
 namespace kibitzer::bridge::dd {
 namespace {
 
-constexpr int kWays = 4;
-
 uint64_t Mix(uint64_t x) {
   x ^= x >> 33;
   x *= 0xFF51AFD7ED558CCDULL;
@@ -27,67 +25,86 @@ bool Matches(const TableEntry& e, const TableQuery& q) {
 
 PartitionTable::PartitionTable(int megabytes) {
   const size_t bytes = static_cast<size_t>(std::max(megabytes, 1)) << 20;
-  const size_t sets = std::bit_floor(std::max<size_t>(bytes / (sizeof(Slot) * kWays), 1));
-  slots_ = std::make_unique<Slot[]>(sets * kWays);
+  const size_t per_set = sizeof(Set) + kWays * kEntries * sizeof(TableEntry);
+  const size_t sets = std::bit_floor(std::max<size_t>(bytes / per_set, 1));
+  sets_ = std::make_unique<Set[]>(sets);
+  entries_ = std::make_unique<TableEntry[]>(sets * kWays * kEntries);
   set_mask_ = sets - 1;
 }
 
 PartitionTable::~PartitionTable() = default;
 
 void PartitionTable::Clear() {
-  for (size_t i = 0; i < (set_mask_ + 1) * kWays; ++i) {
-    slots_[i].tag = 0;
-    slots_[i].count = 0;
-    slots_[i].next = 0;
-  }
+  for (size_t i = 0; i <= set_mask_; ++i) sets_[i] = Set{};
 }
 
-PartitionTable::Slot* PartitionTable::FindSlot(const TableQuery& query) {
-  Slot* set = &slots_[(Mix(query.lengths ^ (uint64_t{Tag(query)} << 58)) & set_mask_) * kWays];
+size_t PartitionTable::SetIndex(const TableQuery& query) const {
+  return Mix(query.lengths ^ (uint64_t{Tag(query)} << 58)) & set_mask_;
+}
+
+int64_t PartitionTable::FindSlot(const TableQuery& query) const {
+  const size_t set = SetIndex(query);
   const uint8_t tag = Tag(query);
   for (int i = 0; i < kWays; ++i) {
-    if (set[i].tag == tag && set[i].lengths == query.lengths) return &set[i];
+    const Slot& s = sets_[set].slots[i];
+    if (s.tag == tag && s.lengths == query.lengths) return static_cast<int64_t>(set * kWays + i);
   }
-  return nullptr;
+  return -1;
 }
 
 const TableEntry* PartitionTable::Find(const TableQuery& query, int need, int* hint) {
   ++probes_;
-  const Slot* slot = FindSlot(query);
-  if (slot == nullptr) return nullptr;
-  for (int i = 0; i < slot->count; ++i) {
-    const TableEntry& e = slot->entries[i];
+  const int64_t index = FindSlot(query);
+  if (index < 0) return nullptr;
+  const TableEntry* entries = &entries_[index * kEntries];
+  const TableEntry* found = nullptr;
+  int found_bits = 64;
+  for (int i = 0, count = slot(index).count; i < count; ++i) {
+    const TableEntry& e = entries[i];
     if (!Matches(e, query)) continue;
     if (e.lower >= need || e.upper < need) {
-      ++hits_;
-      return &e;
+      const int bits = std::popcount(e.mask);
+      if (bits < found_bits) {
+        found = &e;
+        found_bits = bits;
+      }
+      continue;
     }
     if (e.best != 0 && *hint < 0) *hint = e.best - 1;
+  }
+  if (found != nullptr) {
+    ++hits_;
+    return found;
   }
   return nullptr;
 }
 
 void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best) {
-  Slot* slot = FindSlot(query);
-  if (slot == nullptr) {
-    Slot* set = &slots_[(Mix(query.lengths ^ (uint64_t{Tag(query)} << 58)) & set_mask_) * kWays];
-    slot = &set[0];
+  int64_t index = FindSlot(query);
+  if (index < 0) {
+    const size_t set = SetIndex(query);
+    int way = 0;
     for (int i = 0; i < kWays; ++i) {
-      if (set[i].tag == 0) {
-        slot = &set[i];
+      const Slot& s = sets_[set].slots[i];
+      if (s.tag == 0) {
+        way = i;
         break;
       }
-      if (set[i].tricks_left < slot->tricks_left) slot = &set[i];
+      if (s.tricks_left < sets_[set].slots[way].tricks_left) way = i;
     }
-    slot->lengths = query.lengths;
-    slot->tag = Tag(query);
-    slot->count = 0;
-    slot->next = 0;
-    slot->tricks_left = static_cast<uint8_t>(query.tricks_left);
+    index = static_cast<int64_t>(set * kWays + way);
+    Slot& s = slot(index);
+    s.lengths = query.lengths;
+    s.tag = Tag(query);
+    s.count = 0;
+    s.next = 0;
+    s.tricks_left = static_cast<uint8_t>(query.tricks_left);
   }
+  Slot* slot_ptr = &slot(index);
+  TableEntry* entries = &entries_[index * kEntries];
   const uint64_t plane0 = query.plane0 & mask, plane1 = query.plane1 & mask;
-  for (int i = 0; i < slot->count; ++i) {
-    TableEntry& e = slot->entries[i];
+  for (int i = 0; i < slot_ptr->count; ++i) {
+    TableEntry& e = entries[i];
     if (e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1) {
       e.lower = static_cast<int8_t>(std::max<int>(e.lower, lower));
       e.upper = static_cast<int8_t>(std::min<int>(e.upper, upper));
@@ -95,9 +112,9 @@ void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, in
       return;
     }
   }
-  TableEntry& e = slot->entries[slot->next];
-  slot->next = static_cast<uint8_t>((slot->next + 1) % kEntries);
-  if (slot->count < kEntries) ++slot->count;
+  TableEntry& e = entries[slot_ptr->next];
+  slot_ptr->next = static_cast<uint8_t>((slot_ptr->next + 1) % kEntries);
+  if (slot_ptr->count < kEntries) ++slot_ptr->count;
   e.mask = mask;
   e.plane0 = plane0;
   e.plane1 = plane1;

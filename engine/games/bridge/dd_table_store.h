@@ -55,18 +55,26 @@ class PartitionTable {
   uint64_t hits() const { return hits_; }
 
  private:
-  static constexpr int kEntries = 12;
+  static constexpr int kEntries = 48;
+  static constexpr int kWays = 4;
+  // The headers of a set's four slots share one cache line; their entries live apart.
   struct Slot {
     uint64_t lengths = 0;
     uint8_t tag = 0;  // 0: empty; else 1 + leader * 5 + trump
     uint8_t count = 0;
     uint8_t next = 0;
     uint8_t tricks_left = 0;
-    TableEntry entries[kEntries];
   };
-  Slot* FindSlot(const TableQuery& query);
+  struct alignas(64) Set {
+    Slot slots[kWays];
+  };
+  // The slot of `query`'s pattern (its index in slots), or -1.
+  int64_t FindSlot(const TableQuery& query) const;
+  size_t SetIndex(const TableQuery& query) const;
+  Slot& slot(int64_t index) { return sets_[index / kWays].slots[index % kWays]; }
 
-  std::unique_ptr<Slot[]> slots_;
+  std::unique_ptr<Set[]> sets_;
+  std::unique_ptr<TableEntry[]> entries_;  // kEntries per slot
   size_t set_mask_ = 0;
   uint64_t probes_ = 0;
   uint64_t hits_ = 0;
