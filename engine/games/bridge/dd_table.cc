@@ -179,7 +179,8 @@ Par DealerPar(const DdTable& table, int dealer, Vulnerability vulnerability) {
 
   // Contracts the winning side makes for exactly the par score, each at the lowest level in its
   // strain above which the other side has nothing better (no making contract, no cheaper save).
-  std::vector<std::string> listed;
+  // DDS lists them by tricks taken, most first, then in the order S H D C N.
+  std::vector<std::pair<int, std::string>> making;
   for (int strain : {kSpades, kHearts, kDiamonds, kClubs, kNoTrump}) {
     for (int bid = 0; bid < kBids; ++bid) {
       if (StrainOf(bid) != strain || side_score(bid, winner) != value) continue;
@@ -191,11 +192,16 @@ Par DealerPar(const DdTable& table, int dealer, Vulnerability vulnerability) {
       }
       if (!stands) continue;
       const int over = tricks - LevelOf(bid) - 6;
-      listed.push_back(absl::StrCat(BidName(bid), "-", Declarers(table, winner, strain, tricks),
-                                    over > 0 ? absl::StrCat("+", over) : ""));
+      making.emplace_back(tricks,
+                          absl::StrCat(BidName(bid), "-", Declarers(table, winner, strain, tricks),
+                                       over > 0 ? absl::StrCat("+", over) : ""));
       break;
     }
   }
+  std::stable_sort(making.begin(), making.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  std::vector<std::string> listed;
+  for (auto& m : making) listed.push_back(std::move(m.second));
   if (listed.empty()) {
     // Saves by the other side, costing exactly the par score: each at the lowest level in its
     // strain that outbids every contract the winners make for more than that.
