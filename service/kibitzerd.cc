@@ -20,6 +20,7 @@
 #include "grpcpp/health_check_service_interface.h"
 #include "service/engine_api.h"
 #include "service/flag_names.h"
+#include "service/grpc_bridge.h"
 #include "service/grpc_service.h"
 #include "service/request_log.h"
 
@@ -85,6 +86,8 @@ int Run() {
   kibitzer::service::EngineApi api(options);
   kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
   kibitzer::service::KibitzerService service(&api, &log);
+  kibitzer::service::BridgeApi bridge_api(options);
+  kibitzer::service::BridgeService bridge_service(&bridge_api, &log);
 
   // Links the health service's schema into the descriptor pool that reflection reads.
   (void)grpc::health::v1::HealthCheckRequest::descriptor();
@@ -96,6 +99,7 @@ int Run() {
   builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   builder.RegisterService(&service);
+  builder.RegisterService(&bridge_service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || port == 0) {
     std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
@@ -115,6 +119,7 @@ int Run() {
   // period) until those reports are written, then close. Waiting on our own streams rather than
   // on gRPC's drain means idle client connections do not hold the shutdown up.
   api.Shutdown();
+  bridge_api.Shutdown();
   const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
   const auto give_up = std::chrono::steady_clock::now() + grace;
   while (service.active_streams() > 0 && std::chrono::steady_clock::now() < give_up) {

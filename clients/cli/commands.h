@@ -37,6 +37,10 @@ struct CommandOptions {
   int count = 1;
   std::vector<std::string> fixed;
   std::string constraints;
+  // Bridge.
+  std::string file;
+  std::string dealer;
+  std::string vulnerable;
 };
 
 int RunInfo(Transport& t, const CommandOptions& o);
@@ -45,5 +49,11 @@ int RunDeal(Transport& t, const CommandOptions& o);
 int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
               const std::atomic<bool>* interrupt);
 int RunBench(Transport& t, const CommandOptions& o);
+// Bridge: tables and par (one deal, or a file of them), every card of many positions, play
+// analysis of a played deal, a PBN file with its double-dummy results added.
+int RunTable(Transport& t, const CommandOptions& o);
+int RunSolve(Transport& t, const CommandOptions& o);
+int RunPlay(Transport& t, const CommandOptions& o);
+int RunPbn(Transport& t, const CommandOptions& o);
 
 }  // namespace kibitzer::cli

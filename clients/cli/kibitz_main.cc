@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdio>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -42,6 +43,11 @@ ABSL_FLAG(std::vector<std::string>, option, {}, "Search options, key=value,...")
 ABSL_FLAG(int, count, 1, "Layouts to deal.");
 ABSL_FLAG(std::vector<std::string>, fix, {}, "Deal: cards fixed to seats, SEAT:CARDS,...");
 ABSL_FLAG(std::string, constraints, "", "Deal: constraints in the game's language.");
+ABSL_FLAG(std::string, file, "", "Bridge: a file of deals, positions or PBN games.");
+ABSL_FLAG(std::string, dealer, "",
+          "Bridge par: the dealer (N, E, S, W); default the record's, else N.");
+ABSL_FLAG(std::string, vul, "",
+          "Bridge par: vulnerability (None, NS, EW, All); default the record's.");
 
 namespace {
 
@@ -59,6 +65,12 @@ constexpr char kUsage[] =
     "  bestmove  the move to play under the limits\n"
     "  deal      layouts of the hidden cards (what-if and sampling)\n"
     "  bench     fixed searches; prints 'Nodes searched: N'\n"
+    "Bridge:\n"
+    "  table     double-dummy table and par of a deal; --file: one deal per line (first field),\n"
+    "            printed as lines of deal, 20 tricks, par score, par contracts\n"
+    "  solve     --file: positions in dd_solveboard's layout; prints each with card:value\n"
+    "  play      double-dummy analysis of a played deal (PBN game or LIN; or --file)\n"
+    "  pbn       --file: a PBN file with OptimumScore and OptimumResultTable added\n"
     "Example: kibitz analyze --game=tictactoe 'x...o.... x'\n"
     "Flags may be written with dashes or underscores.";
 
@@ -98,18 +110,28 @@ int main(int argc, char** argv) {
   o.count = absl::GetFlag(FLAGS_count);
   o.fixed = absl::GetFlag(FLAGS_fix);
   o.constraints = absl::GetFlag(FLAGS_constraints);
+  o.file = absl::GetFlag(FLAGS_file);
+  o.dealer = absl::GetFlag(FLAGS_dealer);
+  o.vulnerable = absl::GetFlag(FLAGS_vul);
 
   const std::string server = absl::GetFlag(FLAGS_server);
   std::unique_ptr<kibitzer::cli::Transport> transport =
-      server.empty() ? kibitzer::cli::MakeInProcessTransport(std::max(1, o.threads))
-                     : kibitzer::cli::MakeRemoteTransport(
-                           server, std::chrono::milliseconds(
-                                       absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))));
+      server.empty()
+          ? kibitzer::cli::MakeInProcessTransport(
+                o.threads > 0 ? o.threads
+                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))
+          : kibitzer::cli::MakeRemoteTransport(
+                server, std::chrono::milliseconds(
+                            absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))));
 
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
   if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);
   if (command == "deal") return kibitzer::cli::RunDeal(*transport, o);
   if (command == "bench") return kibitzer::cli::RunBench(*transport, o);
+  if (command == "table") return kibitzer::cli::RunTable(*transport, o);
+  if (command == "solve") return kibitzer::cli::RunSolve(*transport, o);
+  if (command == "play") return kibitzer::cli::RunPlay(*transport, o);
+  if (command == "pbn") return kibitzer::cli::RunPbn(*transport, o);
   if (command == "analyze" || command == "bestmove") {
     std::signal(SIGINT, OnSigint);
     return kibitzer::cli::RunSearch(*transport, o, command == "bestmove", &g_interrupted);

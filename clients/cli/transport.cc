@@ -7,6 +7,7 @@
 
 #include "grpcpp/grpcpp.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "service/bridge_api.h"
 #include "service/engine_api.h"
 
 namespace kibitzer::cli {
@@ -41,7 +42,8 @@ class QueueSink final : public service::ReportSink {
 
 class InProcessTransport final : public Transport {
  public:
-  explicit InProcessTransport(int threads) : api_(MakeOptions(threads)) {}
+  explicit InProcessTransport(int threads)
+      : api_(MakeOptions(threads)), bridge_(MakeOptions(threads)) {}
 
   absl::StatusOr<pb::EngineInfo> GetEngineInfo() override { return api_.GetEngineInfo(); }
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
@@ -50,6 +52,18 @@ class InProcessTransport final : public Transport {
   }
   absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) override {
     return api_.Deal(request);
+  }
+  absl::StatusOr<pb::SolveTablesResponse> SolveTables(
+      const pb::SolveTablesRequest& request) override {
+    return bridge_.SolveTables(request);
+  }
+  absl::StatusOr<pb::SolveBoardsResponse> SolveBoards(
+      const pb::SolveBoardsRequest& request) override {
+    return bridge_.SolveBoards(request);
+  }
+  absl::StatusOr<pb::AnalyzePlayResponse> AnalyzePlay(
+      const pb::AnalyzePlayRequest& request) override {
+    return bridge_.AnalyzePlay(request);
   }
   absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
                                           const OnReport& on_report,
@@ -79,9 +93,11 @@ class InProcessTransport final : public Transport {
   static service::ApiOptions MakeOptions(int threads) {
     service::ApiOptions options;
     options.threads = std::max(1, threads);
+    options.max_notation_bytes = 1 << 20;  // a local PBN file may be long
     return options;
   }
   service::EngineApi api_;
+  service::BridgeApi bridge_;
 };
 
 absl::Status FromGrpc(const grpc::Status& status) {
@@ -92,9 +108,23 @@ absl::Status FromGrpc(const grpc::Status& status) {
 class RemoteTransport final : public Transport {
  public:
   RemoteTransport(const std::string& address, std::chrono::milliseconds deadline)
-      : stub_(pb::Kibitzer::NewStub(
-            grpc::CreateChannel(address, grpc::InsecureChannelCredentials()))),
+      : channel_(grpc::CreateChannel(address, grpc::InsecureChannelCredentials())),
+        stub_(pb::Kibitzer::NewStub(channel_)),
+        bridge_(pb::Bridge::NewStub(channel_)),
         deadline_(deadline) {}
+
+  absl::StatusOr<pb::SolveTablesResponse> SolveTables(
+      const pb::SolveTablesRequest& request) override {
+    return Call(bridge_.get(), request, &pb::Bridge::Stub::SolveTables);
+  }
+  absl::StatusOr<pb::SolveBoardsResponse> SolveBoards(
+      const pb::SolveBoardsRequest& request) override {
+    return Call(bridge_.get(), request, &pb::Bridge::Stub::SolveBoards);
+  }
+  absl::StatusOr<pb::AnalyzePlayResponse> AnalyzePlay(
+      const pb::AnalyzePlayRequest& request) override {
+    return Call(bridge_.get(), request, &pb::Bridge::Stub::AnalyzePlay);
+  }
 
   absl::StatusOr<pb::EngineInfo> GetEngineInfo() override {
     return Unary(pb::GetEngineInfoRequest(), &pb::Kibitzer::Stub::GetEngineInfo);
@@ -170,15 +200,24 @@ class RemoteTransport final : public Transport {
                                  grpc::Status (pb::Kibitzer::Stub::*method)(grpc::ClientContext*,
                                                                             const Request&,
                                                                             Response*)) {
+    return Call(stub_.get(), request, method);
+  }
+
+  template <typename Stub, typename Request, typename Response>
+  absl::StatusOr<Response> Call(Stub* stub, const Request& request,
+                                grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
+                                                             Response*)) {
     grpc::ClientContext context;
     SetDeadline(&context);
     Response response;
-    grpc::Status status = (stub_.get()->*method)(&context, request, &response);
+    grpc::Status status = (stub->*method)(&context, request, &response);
     if (!status.ok()) return FromGrpc(status);
     return response;
   }
 
+  std::shared_ptr<grpc::Channel> channel_;
   std::unique_ptr<pb::Kibitzer::Stub> stub_;
+  std::unique_ptr<pb::Bridge::Stub> bridge_;
   std::chrono::milliseconds deadline_;
 };
 

@@ -24,6 +24,13 @@ class Transport {
   virtual absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
       const pb::SetupPositionRequest& request) = 0;
   virtual absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) = 0;
+  // The Bridge service.
+  virtual absl::StatusOr<pb::SolveTablesResponse> SolveTables(
+      const pb::SolveTablesRequest& request) = 0;
+  virtual absl::StatusOr<pb::SolveBoardsResponse> SolveBoards(
+      const pb::SolveBoardsRequest& request) = 0;
+  virtual absl::StatusOr<pb::AnalyzePlayResponse> AnalyzePlay(
+      const pb::AnalyzePlayRequest& request) = 0;
   // Runs an Analyze (or, with `best_move`, a BestMove) to its end, calling `on_report` for every
   // report, and returns the final one. When `*interrupt` becomes true the search is stopped and
   // its final report still returned.

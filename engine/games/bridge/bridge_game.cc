@@ -3,8 +3,10 @@
 #include <algorithm>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/record.h"
 
 namespace kibitzer::bridge {
 namespace {
@@ -34,7 +36,10 @@ core::GameInfo MakeInfo() {
       "clockwise, each spades.hearts.diamonds.clubs with ranks AKQJT98765432 (\"10\" and lower "
       "case accepted), e.g. \"N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 "
       "T5.T97.K87.AT984\". Hands may hold fewer than 13 cards, all the same number. Cards played "
-      "from there go in moves.";
+      "from there go in moves. Or a game record: a PBN game with tags (Deal, Contract and "
+      "Declarer or an Auction, and a Play section, which may stop mid-trick) or a BBO LIN record "
+      "(md, mb, pc); its contract sets the strain and the opening leader, its play the cards "
+      "played so far.";
   info.example_position = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
   info.move_notation = "A card: suit letter then rank, e.g. SA, HT, D2 (H10 accepted).";
   info.seats = {"N", "E", "S", "W"};
@@ -170,12 +175,39 @@ absl::StatusOr<std::unique_ptr<core::GameState>> BridgeGame::Setup(
     return absl::InvalidArgumentError(
         "notation: required: the four hands in PBN, e.g. \"N:AKQ2.AQ6.J64.J53 ...\"");
   }
-  absl::StatusOr<Hands> hands = ParsePbnDeal(spec.notation, "notation");
-  if (!hands.ok()) return hands.status();
   PlayPosition position;
-  position.hands = *hands;
-  position.trump = *ParseStrain(options->GetString("trump"));
-  position.leader = *ParseSeat(options->GetString("leader"));
+  const absl::string_view text = absl::StripAsciiWhitespace(spec.notation);
+  if (absl::StartsWith(text, "[") || absl::StrContains(text, "md|")) {
+    // A game record: its contract fixes the strain and the opening leader, and its play record
+    // the cards played so far.
+    absl::StatusOr<GameRecord> record = ParseGameRecord(text, "notation");
+    if (!record.ok()) return record.status();
+    if (record->contract && !record->contract->passed_out() && record->declarer) {
+      for (const char* name : {"trump", "leader"}) {
+        if (spec.options.count(name) != 0) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              "options[", name, "]: the record's contract already sets the strain and leader"));
+        }
+      }
+      absl::StatusOr<PlayPosition> p = PositionAfterPlay(*record, "notation: Play");
+      if (!p.ok()) return p.status();
+      position = *p;
+    } else {
+      if (!record->play.empty()) {
+        return absl::InvalidArgumentError(
+            "notation: the play record needs the contract and declarer");
+      }
+      position.hands = record->deal;
+      position.trump = *ParseStrain(options->GetString("trump"));
+      position.leader = *ParseSeat(options->GetString("leader"));
+    }
+  } else {
+    absl::StatusOr<Hands> hands = ParsePbnDeal(spec.notation, "notation");
+    if (!hands.ok()) return hands.status();
+    position.hands = *hands;
+    position.trump = *ParseStrain(options->GetString("trump"));
+    position.leader = *ParseSeat(options->GetString("leader"));
+  }
   for (size_t i = 0; i < spec.moves.size(); ++i) {
     const std::string field = absl::StrCat("moves[", i, "]");
     const std::optional<int> card = ParseCard(spec.moves[i]);

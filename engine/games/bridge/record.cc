@@ -77,6 +77,7 @@ struct RawGame {
   std::map<std::string, std::string> tags;
   std::map<std::string, std::vector<std::string>> sections;  // tokens after a tag
   int line = 0;
+  std::string text;  // the original lines
 };
 
 // Removes {comments} and ; comments; keeps line breaks so line numbers stay right.
@@ -116,8 +117,15 @@ absl::StatusOr<std::vector<RawGame>> SplitPbn(absl::string_view text, absl::stri
     last_tag.clear();
   };
   const std::string clean = StripComments(text);
+  const std::vector<absl::string_view> original = absl::StrSplit(text, '\n');
   for (absl::string_view line : absl::StrSplit(clean, '\n')) {
     ++line_no;
+    if (!absl::StripAsciiWhitespace(line).empty() || !current.tags.empty()) {
+      if (static_cast<size_t>(line_no) <= original.size() &&
+          !absl::StripAsciiWhitespace(line).empty()) {
+        absl::StrAppend(&current.text, original[line_no - 1], "\n");
+      }
+    }
     line = absl::StripAsciiWhitespace(line);
     if (line.empty()) {
       finish();
@@ -179,6 +187,7 @@ absl::StatusOr<GameRecord> AssemblePbn(const RawGame& g, const RawGame* previous
                                        const std::string& where) {
   GameRecord r;
   r.tags = g.tags;
+  r.text = g.text;
   auto tag = [&](const std::string& name) -> std::optional<std::string> {
     auto it = g.tags.find(name);
     if (it == g.tags.end() || it->second == "#") {

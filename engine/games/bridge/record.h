@@ -30,6 +30,7 @@ struct GameRecord {
   std::vector<int> play;                    // cards in play order
   bool program_to_move = false;             // '+' in the auction or the play record
   std::map<std::string, std::string> tags;  // every PBN tag as read (LIN: none)
+  std::string text;                         // the game's lines as given (PBN), for rewriting
 };
 
 // Every game of a PBN file; a game needs at least a Deal tag. Tags a game leaves out are

@@ -1,0 +1,270 @@
+// kibitz's bridge commands: tables and par, batch solving in the reference files' line formats,
+// play analysis, and PBN files rewritten with their double-dummy results.
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "clients/cli/commands.h"
+#include "clients/cli/output.h"
+#include "engine/games/bridge/pbn.h"
+#include "engine/games/bridge/record.h"
+
+namespace kibitzer::cli {
+namespace {
+
+// Requests are sent in chunks so a big file needs no huge message and shows steady progress.
+constexpr int kChunk = 50;
+constexpr const char* kStrains[5] = {"S", "H", "D", "C", "NT"};
+
+int Fail(const absl::Status& status) {
+  std::fprintf(stderr, "kibitz: %s\n", std::string(status.message()).c_str());
+  return status.code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
+}
+
+absl::StatusOr<std::string> ReadFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat("--file: cannot read '", path, "'"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The lines of a batch file that hold data: not empty, not '#' comments.
+std::vector<std::string> DataLines(const std::string& text) {
+  std::vector<std::string> out;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    line = absl::StripTrailingAsciiWhitespace(line);
+    if (!line.empty() && line[0] != '#') out.emplace_back(line);
+  }
+  return out;
+}
+
+void PrintTable(const pb::DoubleDummyTable& t) {
+  std::printf("%s\n       N   E   S   W\n", t.deal().c_str());
+  for (int strain : {4, 0, 1, 2, 3}) {
+    std::printf("  %-2s", kStrains[strain]);
+    for (int d = 0; d < 4; ++d) std::printf("  %2d", t.tricks(strain * 4 + d));
+    std::printf("\n");
+  }
+  std::printf("par %d (dealer %s, vulnerable %s): %s\n", t.par_score(), t.dealer().c_str(),
+              t.vulnerable().c_str(), absl::StrJoin(t.par_contracts(), ", ").c_str());
+}
+
+// A table as a line of dd_tables_public.txt: deal, the 20 tricks, par score, par contracts.
+std::string TableLine(const pb::DoubleDummyTable& t) {
+  return absl::StrCat(t.deal(), "\t", absl::StrJoin(t.tricks(), " "), "\t", t.par_score(), "\t",
+                      absl::StrJoin(t.par_contracts(), ","));
+}
+
+}  // namespace
+
+int RunTable(Transport& t, const CommandOptions& o) {
+  std::vector<std::string> deals;
+  const bool batch = !o.file.empty();
+  if (batch) {
+    absl::StatusOr<std::string> text = ReadFile(o.file);
+    if (!text.ok()) return Fail(text.status());
+    // One deal per line; fields after the first (tab-separated) are ignored.
+    for (const std::string& line : DataLines(*text)) {
+      deals.push_back(line.substr(0, line.find('\t')));
+    }
+  } else if (!o.notation.empty()) {
+    deals.push_back(o.notation);
+  } else {
+    return Fail(absl::InvalidArgumentError(
+        "table: give a deal (\"N:AKQ2.AQ6.J64.J53 ...\", a PBN game or LIN) or --file"));
+  }
+  for (size_t start = 0; start < deals.size(); start += kChunk) {
+    pb::SolveTablesRequest request;
+    request.set_dealer(o.dealer);
+    request.set_vulnerable(o.vulnerable);
+    for (size_t i = start; i < std::min(deals.size(), start + kChunk); ++i) {
+      request.add_deals(deals[i]);
+    }
+    absl::StatusOr<pb::SolveTablesResponse> r = t.SolveTables(request);
+    if (!r.ok()) {
+      if (batch && r.status().code() == absl::StatusCode::kInvalidArgument) {
+        // Name the line of the file rather than the index in the chunk.
+        std::string message(r.status().message());
+        const size_t open = message.find('['), close = message.find(']');
+        if (message.rfind("deals[", 0) == 0 && close != std::string::npos) {
+          const int index = std::stoi(message.substr(open + 1, close - open - 1));
+          message = absl::StrCat("--file: deal ", start + index + 1, message.substr(close + 1));
+        }
+        return Fail(absl::InvalidArgumentError(message));
+      }
+      return Fail(r.status());
+    }
+    for (const pb::DoubleDummyTable& table : r->tables()) {
+      if (o.json) {
+        PrintJson(table);
+      } else if (batch) {
+        std::printf("%s\n", TableLine(table).c_str());
+      } else {
+        PrintTable(table);
+      }
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int RunSolve(Transport& t, const CommandOptions& o) {
+  if (o.file.empty()) {
+    return Fail(absl::InvalidArgumentError(
+        "solve: --file with one position per line in the layout of dd_solveboard_public.txt "
+        "(remaining cards, trump, cards on the table or '-', leader); for one position use "
+        "analyze --game=bridge"));
+  }
+  absl::StatusOr<std::string> text = ReadFile(o.file);
+  if (!text.ok()) return Fail(text.status());
+  const std::vector<std::string> lines = DataLines(*text);
+  std::vector<pb::Position> positions;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string where = absl::StrCat("--file: line ", i + 1);
+    std::vector<std::string> f = absl::StrSplit(lines[i], '\t');
+    if (f.size() < 4) {
+      return Fail(absl::InvalidArgumentError(absl::StrCat(
+          where, ": needs 4 tab-separated fields (cards, trump, table, leader), found ",
+          f.size())));
+    }
+    // The file gives the cards left (the table's cards not among them); the engine takes the
+    // hands at the start of the trick and the table's cards as moves.
+    absl::StatusOr<bridge::Hands> hands =
+        bridge::ParsePbnDeal(f[0], absl::StrCat(where, ": cards"), /*allow_unequal=*/true);
+    if (!hands.ok()) return Fail(hands.status());
+    const std::optional<int> leader = bridge::ParseSeat(f[3]);
+    if (!leader) {
+      return Fail(absl::InvalidArgumentError(
+          absl::StrCat(where, ": leader: '", f[3], "' is not a seat (N, E, S, W)")));
+    }
+    pb::Position p;
+    p.set_game("bridge");
+    (*p.mutable_options())["trump"] = f[1];
+    (*p.mutable_options())["leader"] = f[3];
+    if (f[2] != "-") {
+      int k = 0;
+      for (absl::string_view c : absl::StrSplit(f[2], ' ', absl::SkipEmpty())) {
+        const std::optional<int> card = bridge::ParseCard(c);
+        if (!card) {
+          return Fail(
+              absl::InvalidArgumentError(absl::StrCat(where, ": table: '", c, "' is not a card")));
+        }
+        (*hands)[(*leader + k++) & 3].Add(*card);
+        p.add_moves(std::string(c));
+      }
+    }
+    p.set_notation(bridge::FormatPbnDeal(*hands));
+    positions.push_back(p);
+  }
+  for (size_t start = 0; start < positions.size(); start += kChunk) {
+    pb::SolveBoardsRequest request;
+    for (size_t i = start; i < std::min(positions.size(), start + kChunk); ++i) {
+      *request.add_positions() = positions[i];
+    }
+    absl::StatusOr<pb::SolveBoardsResponse> r = t.SolveBoards(request);
+    if (!r.ok()) return Fail(r.status());
+    for (int i = 0; i < r->boards_size(); ++i) {
+      if (o.json) {
+        PrintJson(r->boards(i));
+        continue;
+      }
+      std::vector<std::string> values;
+      for (const pb::CardValue& c : r->boards(i).cards()) {
+        values.push_back(absl::StrCat(c.card(), ":", c.tricks()));
+      }
+      // The input line's first four fields, then ours.
+      std::vector<std::string> f = absl::StrSplit(lines[start + i], '\t');
+      f.resize(4);
+      std::printf("%s\t%s\n", absl::StrJoin(f, "\t").c_str(), absl::StrJoin(values, " ").c_str());
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+int RunPlay(Transport& t, const CommandOptions& o) {
+  pb::AnalyzePlayRequest request;
+  if (!o.file.empty()) {
+    absl::StatusOr<std::string> text = ReadFile(o.file);
+    if (!text.ok()) return Fail(text.status());
+    request.set_record(*text);
+  } else {
+    request.set_record(o.notation);
+  }
+  absl::StatusOr<pb::AnalyzePlayResponse> r = t.AnalyzePlay(request);
+  if (!r.ok()) return Fail(r.status());
+  if (o.json) {
+    PrintJson(*r);
+    return 0;
+  }
+  std::printf("%s by %s: %d tricks double-dummy before the lead\n", r->contract().c_str(),
+              r->declarer().c_str(), r->start_tricks());
+  int lost_declarer = 0, lost_defence = 0;
+  for (int i = 0; i < r->cards_size(); ++i) {
+    const pb::PlayedCard& c = r->cards(i);
+    const bool declaring =
+        (c.seat() == r->declarer()) ||
+        ((c.seat() == "N" || c.seat() == "S") == (r->declarer() == "N" || r->declarer() == "S"));
+    (declaring ? lost_declarer : lost_defence) += c.cost();
+    std::printf(
+        "trick %2d  %s %-3s  %2d -> %2d%s\n", i / 4 + 1, c.seat().c_str(), c.card().c_str(),
+        c.tricks_before(), c.tricks_after(),
+        c.cost() > 0
+            ? absl::StrCat("   cost ", c.cost(), c.cost() > 1 ? " tricks" : " trick").c_str()
+            : "");
+  }
+  std::printf("tricks given away: declarer's side %d, defenders %d\n", lost_declarer, lost_defence);
+  return 0;
+}
+
+int RunPbn(Transport& t, const CommandOptions& o) {
+  if (o.file.empty()) return Fail(absl::InvalidArgumentError("pbn: --file with PBN games"));
+  absl::StatusOr<std::string> text = ReadFile(o.file);
+  if (!text.ok()) return Fail(text.status());
+  absl::StatusOr<std::vector<bridge::GameRecord>> games = bridge::ParsePbnGames(*text, "--file");
+  if (!games.ok()) return Fail(games.status());
+  for (size_t start = 0; start < games->size(); start += kChunk) {
+    pb::SolveTablesRequest request;
+    const size_t end = std::min(games->size(), start + kChunk);
+    for (size_t i = start; i < end; ++i) {
+      const bridge::GameRecord& g = (*games)[i];
+      // The deal with the game's own dealer and vulnerability (par), as a small record.
+      request.add_deals(
+          absl::StrCat("[Deal \"", bridge::FormatPbnDeal(g.deal), "\"]\n[Dealer \"",
+                       std::string(1, bridge::SeatChar(g.dealer.value_or(bridge::kNorth))),
+                       "\"]\n[Vulnerable \"", bridge::VulnerabilityName(g.vulnerability), "\"]\n"));
+    }
+    absl::StatusOr<pb::SolveTablesResponse> r = t.SolveTables(request);
+    if (!r.ok()) return Fail(r.status());
+    for (size_t i = start; i < end; ++i) {
+      const pb::DoubleDummyTable& table = r->tables(static_cast<int>(i - start));
+      // The game as given, less any old results, then the new ones.
+      for (absl::string_view line : absl::StrSplit((*games)[i].text, '\n', absl::SkipEmpty())) {
+        if (absl::StartsWith(line, "[OptimumResultTable") ||
+            absl::StartsWith(line, "[OptimumScore")) {
+          continue;
+        }
+        std::printf("%s\n", std::string(line).c_str());
+      }
+      std::printf("[OptimumScore \"NS %d\"]\n", table.par_score());
+      std::printf("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n");
+      for (int d : {0, 1, 2, 3}) {
+        for (int strain : {4, 0, 1, 2, 3}) {
+          std::printf("%c %s %d\n", bridge::SeatChar(d), kStrains[strain],
+                      table.tricks(strain * 4 + d));
+        }
+      }
+      std::printf("\n");
+    }
+    std::fflush(stdout);
+  }
+  return 0;
+}
+
+}  // namespace kibitzer::cli

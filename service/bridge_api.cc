@@ -1,0 +1,259 @@
+#include "service/bridge_api.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "engine/games/bridge/dd_batch.h"
+#include "engine/games/bridge/play_analysis.h"
+#include "engine/games/bridge/record.h"
+
+namespace kibitzer::service {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int64_t ElapsedMs(Clock::time_point since) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
+}
+
+absl::Status StoppedStatus(const core::StopToken& token) {
+  switch (token.reason()) {
+    case core::StopReason::kShutdown:
+      return absl::UnavailableError("the server is shutting down");
+    case core::StopReason::kTimeLimit:
+      return absl::DeadlineExceededError("the deadline passed");
+    default:
+      return absl::CancelledError("the call was cancelled");
+  }
+}
+
+}  // namespace
+
+// Registers a call: refused when too many run or the server is shutting down.
+class BridgeApi::Admission {
+ public:
+  Admission(BridgeApi* api, core::StopToken* stop) : api_(api), token_(stop ? stop : &own_) {}
+  absl::Status Enter() {
+    std::lock_guard<std::mutex> lock(api_->mu_);
+    if (api_->shut_down_) return absl::UnavailableError("the server is shutting down");
+    if (static_cast<int>(api_->running_.size()) >= api_->options_.max_queries) {
+      return absl::ResourceExhaustedError(absl::StrCat(
+          "the server runs ", api_->options_.max_queries, " calls at once already; retry later"));
+    }
+    api_->running_.insert(token_);
+    entered_ = true;
+    return absl::OkStatus();
+  }
+  ~Admission() {
+    if (!entered_) return;
+    std::lock_guard<std::mutex> lock(api_->mu_);
+    api_->running_.erase(token_);
+    api_->idle_.notify_all();
+  }
+  core::StopToken* token() { return token_; }
+
+ private:
+  BridgeApi* api_;
+  core::StopToken own_;
+  core::StopToken* token_;
+  bool entered_ = false;
+};
+
+void BridgeApi::Shutdown() {
+  std::unique_lock<std::mutex> lock(mu_);
+  shut_down_ = true;
+  for (core::StopToken* t : running_) t->Stop(core::StopReason::kShutdown);
+  idle_.wait(lock, [&] { return running_.empty(); });
+}
+
+absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
+    const pb::SolveTablesRequest& request, core::StopToken* stop) {
+  const auto start = Clock::now();
+  const int n = request.deals_size();
+  if (n == 0) return absl::InvalidArgumentError("deals: give at least one deal");
+  if (n > options_.max_deal_count) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("deals: ", n, " deals; at most ", options_.max_deal_count, " in one call"));
+  }
+  std::optional<int> dealer;
+  if (!request.dealer().empty()) {
+    dealer = bridge::ParseSeat(request.dealer());
+    if (!dealer) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("dealer: '", request.dealer(), "' is not a seat (N, E, S, W)"));
+    }
+  }
+  std::optional<bridge::Vulnerability> vulnerable;
+  if (!request.vulnerable().empty()) {
+    vulnerable = bridge::ParseVulnerability(request.vulnerable());
+    if (!vulnerable) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "vulnerable: '", request.vulnerable(), "' is not a vulnerability (None, NS, EW, All)"));
+    }
+  }
+  std::vector<bridge::Hands> deals;
+  std::vector<int> dealers;
+  std::vector<bridge::Vulnerability> vuls;
+  for (int i = 0; i < n; ++i) {
+    const std::string field = absl::StrCat("deals[", i, "]");
+    const std::string& text = request.deals(i);
+    if (static_cast<int>(text.size()) > options_.max_notation_bytes) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", text.size(), " bytes; at most ", options_.max_notation_bytes));
+    }
+    bridge::Hands hands;
+    int record_dealer = bridge::kNorth;
+    bridge::Vulnerability record_vul = bridge::Vulnerability::kNone;
+    const absl::string_view t = absl::StripAsciiWhitespace(text);
+    if (absl::StartsWith(t, "[") || absl::StrContains(t, "md|")) {
+      absl::StatusOr<bridge::GameRecord> record = bridge::ParseGameRecord(t, field);
+      if (!record.ok()) return record.status();
+      hands = record->deal;
+      record_dealer = record->dealer.value_or(bridge::kNorth);
+      record_vul = record->vulnerability;
+    } else {
+      absl::StatusOr<bridge::Hands> parsed = bridge::ParsePbnDeal(t, field);
+      if (!parsed.ok()) return parsed.status();
+      hands = *parsed;
+    }
+    if (hands[0].size() != 13) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ": a table needs four hands of 13 cards; these hold ", hands[0].size()));
+    }
+    deals.push_back(hands);
+    dealers.push_back(dealer.value_or(record_dealer));
+    vuls.push_back(vulnerable.value_or(record_vul));
+  }
+  Admission admission(this, stop);
+  if (absl::Status s = admission.Enter(); !s.ok()) return s;
+  bridge::BatchOptions batch;
+  batch.threads = options_.threads;
+  batch.stop = admission.token();
+  const std::vector<bridge::DdTable> tables = bridge::SolveTables(deals, batch);
+  if (admission.token()->stopped()) return StoppedStatus(*admission.token());
+  pb::SolveTablesResponse response;
+  for (int i = 0; i < n; ++i) {
+    pb::DoubleDummyTable* t = response.add_tables();
+    t->set_deal(bridge::FormatPbnDeal(deals[i]));
+    for (int strain = 0; strain < 5; ++strain) {
+      for (int declarer = 0; declarer < 4; ++declarer)
+        t->add_tricks(tables[i].tricks[strain][declarer]);
+    }
+    const bridge::Par par = bridge::DealerPar(tables[i], dealers[i], vuls[i]);
+    t->set_par_score(par.score);
+    for (const std::string& c : par.contracts) t->add_par_contracts(c);
+    t->set_dealer(std::string(1, bridge::SeatChar(dealers[i])));
+    t->set_vulnerable(bridge::VulnerabilityName(vuls[i]));
+  }
+  response.set_elapsed_ms(ElapsedMs(start));
+  return response;
+}
+
+absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
+    const pb::SolveBoardsRequest& request, core::StopToken* stop) {
+  const auto start = Clock::now();
+  const int n = request.positions_size();
+  if (n == 0) return absl::InvalidArgumentError("positions: give at least one position");
+  if (n > options_.max_deal_count) {
+    return absl::InvalidArgumentError(absl::StrCat("positions: ", n, " positions; at most ",
+                                                   options_.max_deal_count, " in one call"));
+  }
+  std::vector<bridge::PlayPosition> positions;
+  for (int i = 0; i < n; ++i) {
+    const std::string field = absl::StrCat("positions[", i, "]");
+    const pb::Position& p = request.positions(i);
+    if (p.game() != "bridge") {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ".game: '", p.game(), "'; SolveBoards takes bridge positions"));
+    }
+    if (static_cast<int>(p.notation().size()) > options_.max_notation_bytes) {
+      return absl::InvalidArgumentError(absl::StrCat(field, ".notation: too long"));
+    }
+    core::PositionSpec spec;
+    spec.variant = p.variant();
+    spec.notation = p.notation();
+    spec.moves.assign(p.moves().begin(), p.moves().end());
+    spec.seat = p.seat();
+    for (const auto& [k, v] : p.options()) spec.options[k] = v;
+    absl::StatusOr<std::unique_ptr<core::GameState>> state = game_.Setup(spec);
+    if (!state.ok()) {
+      return absl::Status(state.status().code(),
+                          absl::StrCat(field, ".", state.status().message()));
+    }
+    const auto& position = static_cast<const bridge::BridgeState&>(**state).position();
+    if (position.Finished()) {
+      return absl::InvalidArgumentError(absl::StrCat(field, ": every card has been played"));
+    }
+    positions.push_back(position);
+  }
+  Admission admission(this, stop);
+  if (absl::Status s = admission.Enter(); !s.ok()) return s;
+  bridge::BatchOptions batch;
+  batch.threads = options_.threads;
+  batch.stop = admission.token();
+  auto results = bridge::SolveCardsBatch(positions, batch);
+  if (admission.token()->stopped()) return StoppedStatus(*admission.token());
+  pb::SolveBoardsResponse response;
+  for (auto& values : results) {
+    // Best first; ties by suit S H D C, then high cards first.
+    std::stable_sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
+      if (a.second != b.second) return a.second > b.second;
+      if (bridge::SuitOf(a.first) != bridge::SuitOf(b.first)) {
+        return bridge::SuitOf(a.first) < bridge::SuitOf(b.first);
+      }
+      return a.first > b.first;
+    });
+    pb::BoardValues* board = response.add_boards();
+    for (const auto& [card, value] : values) {
+      pb::CardValue* cv = board->add_cards();
+      cv->set_card(bridge::CardName(card));
+      cv->set_tricks(value);
+    }
+  }
+  response.set_elapsed_ms(ElapsedMs(start));
+  return response;
+}
+
+absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
+    const pb::AnalyzePlayRequest& request, core::StopToken* stop) {
+  if (request.record().empty()) {
+    return absl::InvalidArgumentError("record: required: a PBN game record or a LIN record");
+  }
+  if (static_cast<int>(request.record().size()) > options_.max_notation_bytes) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "record: ", request.record().size(), " bytes; at most ", options_.max_notation_bytes));
+  }
+  absl::StatusOr<bridge::GameRecord> record = bridge::ParseGameRecord(request.record(), "record");
+  if (!record.ok()) return record.status();
+  if (!record->contract || record->contract->passed_out() || !record->declarer) {
+    return absl::InvalidArgumentError(
+        "record: play analysis needs the contract and declarer (Contract and Declarer tags, or a "
+        "complete auction)");
+  }
+  Admission admission(this, stop);
+  if (absl::Status s = admission.Enter(); !s.ok()) return s;
+  bridge::DoubleDummySolver solver(
+      bridge::DoubleDummySolver::Options{std::max(1, std::min(options_.max_hash_mb, 64))});
+  core::SearchControl control(core::Limits{}, admission.token());
+  absl::StatusOr<bridge::PlayAnalysis> analysis = bridge::AnalysePlay(solver, *record, &control);
+  if (!analysis.ok()) return analysis.status();
+  if (admission.token()->stopped()) return StoppedStatus(*admission.token());
+  pb::AnalyzePlayResponse response;
+  response.set_contract(bridge::FormatContract(analysis->contract));
+  response.set_declarer(std::string(1, bridge::SeatChar(analysis->declarer)));
+  response.set_start_tricks(analysis->start);
+  for (const bridge::PlayStep& s : analysis->steps) {
+    pb::PlayedCard* c = response.add_cards();
+    c->set_card(bridge::CardName(s.card));
+    c->set_seat(std::string(1, bridge::SeatChar(s.seat)));
+    c->set_tricks_before(s.before);
+    c->set_tricks_after(s.after);
+    c->set_cost(s.cost);
+  }
+  return response;
+}
+
+}  // namespace kibitzer::service

@@ -1,0 +1,43 @@
+// BridgeApi: the Bridge service's calls (tables and par, card values of many positions, play
+// analysis) behind the wire messages, with no transport; kibitz runs it in-process, the gRPC
+// Bridge service is a thin layer over it. Each call blocks its caller while the work is spread
+// over the server's threads; `stop` (optional) ends it early (client gone, deadline, shutdown).
+// Calls beyond ApiOptions.max_queries at once get RESOURCE_EXHAUSTED.
+#pragma once
+
+#include <condition_variable>
+#include <mutex>
+#include <set>
+
+#include "absl/status/statusor.h"
+#include "engine/core/search_control.h"
+#include "engine/games/bridge/bridge_game.h"
+#include "service/engine_api.h"
+
+namespace kibitzer::service {
+
+class BridgeApi {
+ public:
+  explicit BridgeApi(ApiOptions options) : options_(std::move(options)) {}
+  ~BridgeApi() { Shutdown(); }
+
+  absl::StatusOr<pb::SolveTablesResponse> SolveTables(const pb::SolveTablesRequest& request,
+                                                      core::StopToken* stop = nullptr);
+  absl::StatusOr<pb::SolveBoardsResponse> SolveBoards(const pb::SolveBoardsRequest& request,
+                                                      core::StopToken* stop = nullptr);
+  absl::StatusOr<pb::AnalyzePlayResponse> AnalyzePlay(const pb::AnalyzePlayRequest& request,
+                                                      core::StopToken* stop = nullptr);
+  // Stops the running calls (they return UNAVAILABLE) and waits for them; later calls are refused.
+  void Shutdown();
+
+ private:
+  class Admission;
+  ApiOptions options_;
+  bridge::BridgeGame game_;
+  std::mutex mu_;
+  std::condition_variable idle_;
+  std::set<core::StopToken*> running_;
+  bool shut_down_ = false;
+};
+
+}  // namespace kibitzer::service

@@ -1,0 +1,31 @@
+// The gRPC Bridge service (callback API) over BridgeApi. Each call runs on a thread of its own
+// (the work inside spreads over the server's threads); a client that cancels or whose deadline
+// passes stops it at once.
+#pragma once
+
+#include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "service/bridge_api.h"
+#include "service/request_log.h"
+
+namespace kibitzer::service {
+
+class BridgeService final : public pb::Bridge::CallbackService {
+ public:
+  BridgeService(BridgeApi* api, const RequestLog* log) : api_(api), log_(log) {}
+
+  grpc::ServerUnaryReactor* SolveTables(grpc::CallbackServerContext* context,
+                                        const pb::SolveTablesRequest* request,
+                                        pb::SolveTablesResponse* response) override;
+  grpc::ServerUnaryReactor* SolveBoards(grpc::CallbackServerContext* context,
+                                        const pb::SolveBoardsRequest* request,
+                                        pb::SolveBoardsResponse* response) override;
+  grpc::ServerUnaryReactor* AnalyzePlay(grpc::CallbackServerContext* context,
+                                        const pb::AnalyzePlayRequest* request,
+                                        pb::AnalyzePlayResponse* response) override;
+
+ private:
+  BridgeApi* api_;
+  const RequestLog* log_;
+};
+
+}  // namespace kibitzer::service
