@@ -1,6 +1,7 @@
 // PBN game records with tags, BBO LIN, auctions, and the refusals of malformed records.
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
+#include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_solver.h"
 #include "engine/games/bridge/play_analysis.h"
 #include "engine/games/bridge/record.h"
@@ -169,6 +170,31 @@ TEST(BridgeRecord, PlayAnalysisMarksTheCardsThatCostATrick) {
     // The value after a card is the best of its values from that seat's point of view.
     before = s.after;
   }
+}
+
+}  // namespace
+}  // namespace kibitzer::bridge
+
+namespace kibitzer::bridge {
+namespace {
+
+TEST(BridgeRecord, ABridgePositionMayBeAGameRecord) {
+  BridgeGame game;
+  core::PositionSpec spec;
+  spec.notation =
+      Game("[Declarer \"S\"]\n[Contract \"3NT\"]\n[Play \"W\"]\nSA S4 SK S3\nS5 - - -\n");
+  absl::StatusOr<std::unique_ptr<core::GameState>> state = game.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  const PlayPosition& p = static_cast<const BridgeState&>(**state).position();
+  EXPECT_EQ(p.trump, kNoTrump);
+  EXPECT_EQ(p.table_count, 1);
+  EXPECT_EQ(p.ToMove(), kNorth);
+  EXPECT_EQ((*state)->SideToMove(), "N");
+  // The record's contract sets the strain: a trump option as well is refused, by name.
+  spec.options["trump"] = "S";
+  state = game.Setup(spec);
+  ASSERT_FALSE(state.ok());
+  EXPECT_THAT(std::string(state.status().message()), HasSubstr("options[trump]"));
 }
 
 }  // namespace
