@@ -71,13 +71,13 @@ TEST(BridgeOracle, ParForEveryDealerAndVulnerabilityMatchesLibdds) {
 TEST(BridgeOracle, EveryCardOfRandomMidPlayPositionsMatchesLibdds) {
   core::Rng rng(4242);
   std::vector<PlayPosition> positions;
-  for (int i = 0; i < 40; ++i) {
+  for (int i = 0; i < 300; ++i) {
     PlayPosition p;
     p.hands = RandomDeal(rng);
     p.trump = static_cast<int>(rng.Below(5));
     p.leader = static_cast<int>(rng.Below(4));
-    // 4 to 12 tricks played, then 0 to 3 cards of the next.
-    const int cards = 4 * (4 + static_cast<int>(rng.Below(9))) + static_cast<int>(rng.Below(4));
+    // 3 to 12 tricks played, then 0 to 3 cards of the next.
+    const int cards = 4 * (3 + static_cast<int>(rng.Below(10))) + static_cast<int>(rng.Below(4));
     for (int c = 0; c < cards; ++c) p.Play(RandomLegalCard(rng, p));
     p.ns_tricks = p.ew_tricks = 0;
     positions.push_back(p);

@@ -166,6 +166,67 @@ int DoubleDummySolver::LaterTricks(uint64_t& relevant) const {
   return 1;
 }
 
+bool DoubleDummySolver::FourthHandCanWin(int seat, uint64_t& relevant) const {
+  int w = 0;
+  for (int i = 1; i < 3; ++i) {
+    const int c = table_cards_[i], b = table_cards_[w];
+    if (SuitOf(c) == SuitOf(b) ? RankOf(c) > RankOf(b) : SuitOf(c) == trump_) w = i;
+  }
+  const int winning = table_cards_[w];
+  const uint64_t hand = hands_[seat];
+  const uint64_t same = hand & Lane(SuitOf(winning));
+  const uint64_t led = hand & Lane(SuitOf(table_cards_[0]));
+  // What decides the trick is the card that finally wins it, when it wins by rank.
+  bool by_rank = (led != 0 && SuitOf(winning) == SuitOf(table_cards_[0]));
+  for (int i = 0; i < 3; ++i)
+    by_rank = by_rank || (i != w && SuitOf(table_cards_[i]) == SuitOf(winning));
+  relevant = by_rank ? Bit(winning) : 0;
+  if (((leader_ + w) & 3) == Partner(seat)) return true;
+  // The cheapest card that beats the winner: of its suit when following it, a trump when void.
+  uint64_t beaters = 0;
+  if (led != 0) {
+    if (SuitOf(winning) == SuitOf(table_cards_[0])) beaters = same & ~((Bit(winning) << 1) - 1);
+  } else if (trump_ != kNoTrump && (hand & Lane(trump_)) != 0) {
+    if (SuitOf(winning) != trump_) {
+      relevant = 0;  // a ruff wins, not by rank
+      return true;
+    }
+    beaters = same & ~((Bit(winning) << 1) - 1);
+    if (beaters == 0) relevant = Bit(winning);  // it beats every trump the fourth hand holds
+  }
+  if (beaters == 0) return false;
+  relevant = Bit(Bottom(beaters));
+  return true;
+}
+
+bool DoubleDummySolver::SecondHandWins(uint64_t& relevant) const {
+  const int second = NextSeat(leader_), third = Partner(leader_), fourth = (leader_ + 3) & 3;
+  const int lead = table_cards_[0];
+  const uint64_t lane = Lane(SuitOf(lead));
+  const uint64_t ours = (hands_[second] | hands_[fourth]) & lane;
+  const bool side_suit = trump_ != kNoTrump && SuitOf(lead) != trump_;
+  // The third hand can ruff: nothing is sure.
+  if (side_suit && (hands_[third] & lane) == 0 && (hands_[third] & Lane(trump_)) != 0) return false;
+  if (side_suit && (hands_[third] & lane) != 0) {
+    // The third hand follows: a ruff by the second or fourth hand wins, and not by rank.
+    const uint64_t trumps = Lane(trump_);
+    if (((hands_[second] & lane) == 0 && (hands_[second] & trumps) != 0) ||
+        ((hands_[fourth] & lane) == 0 && (hands_[fourth] & trumps) != 0)) {
+      relevant = 0;
+      return true;
+    }
+  }
+  if (ours != 0) {
+    const int top = Top(ours);
+    const uint64_t theirs = hands_[third] & lane;
+    if (RankOf(top) < RankOf(lead) || (theirs != 0 && Top(theirs) > top)) return false;
+    // The fourth hand must follow with it; when the second holds it the fourth may ruff too.
+    relevant = Bit(top);
+    return true;
+  }
+  return false;
+}
+
 void DoubleDummySolver::StoreResult(const dd::TableQuery& query, uint64_t live, bool result,
                                     int target, uint64_t relevant, int best_card) {
   const int need = target - ns_tricks_;
@@ -225,6 +286,30 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   }
 
   const int seat = (leader_ + table_count_) & 3;
+  if (table_count_ == 3) {
+    // Fourth hand: whether its side can take this trick is known; one trick may already decide.
+    const int left = std::popcount(hands_[seat]);
+    uint64_t by_rank = 0;
+    const bool can_win = FourthHandCanWin(seat, by_rank);
+    const bool mine_ns = IsNorthSouth(seat);
+    const bool ns_can_get = can_win == mine_ns;  // NS take this trick (if they want)
+    if (ns_can_get ? ns_tricks_ + 1 >= target : ns_tricks_ + left - 1 < target) {
+      relevant = by_rank;
+      return ns_can_get;
+    }
+  }
+  if (table_count_ == 1) {
+    // Second hand: when its side surely wins this trick, one trick may already decide.
+    const int left = std::popcount(hands_[leader_]) + 1;
+    const bool ns = IsNorthSouth(seat);
+    if (ns ? ns_tricks_ + 1 >= target : ns_tricks_ + left - 1 < target) {
+      uint64_t by_rank = 0;
+      if (SecondHandWins(by_rank)) {
+        relevant = by_rank;
+        return ns;
+      }
+    }
+  }
   Move* moves = moves_[ply_];
   const int n = GenerateMoves(seat, moves, hint, killers_[ply_]);
   const bool maximizing = IsNorthSouth(seat);
