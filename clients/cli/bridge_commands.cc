@@ -21,11 +21,6 @@ namespace {
 constexpr int kChunk = 50;
 constexpr const char* kStrains[5] = {"S", "H", "D", "C", "NT"};
 
-int Fail(const absl::Status& status) {
-  std::fprintf(stderr, "kibitz: %s\n", std::string(status.message()).c_str());
-  return status.code() == absl::StatusCode::kInvalidArgument ? 2 : 1;
-}
-
 absl::StatusOr<std::string> ReadFile(const std::string& path) {
   std::ifstream in(path);
   if (!in) return absl::InvalidArgumentError(absl::StrCat("--file: cannot read '", path, "'"));

@@ -7,7 +7,6 @@
 #include "clients/cli/output.h"
 
 namespace kibitzer::cli {
-namespace {
 
 int Fail(const absl::Status& status) {
   std::fprintf(stderr, "kibitz: %s\n", std::string(status.message()).c_str());
@@ -16,6 +15,8 @@ int Fail(const absl::Status& status) {
              ? 2
              : 1;
 }
+
+namespace {
 
 // Fills a map from "key=value" items; a malformed item is an error naming the flag.
 absl::Status FillMap(const std::vector<std::string>& items, const char* flag,

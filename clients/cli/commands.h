@@ -43,6 +43,9 @@ struct CommandOptions {
   std::string vulnerable;
 };
 
+// Prints the error on stderr; returns the exit code (2 for a request refused as invalid).
+int Fail(const absl::Status& status);
+
 int RunInfo(Transport& t, const CommandOptions& o);
 int RunSetup(Transport& t, const CommandOptions& o);
 int RunDeal(Transport& t, const CommandOptions& o);

@@ -167,11 +167,7 @@ int DoubleDummySolver::LaterTricks(uint64_t& relevant) const {
 }
 
 bool DoubleDummySolver::FourthHandCanWin(int seat, uint64_t& relevant) const {
-  int w = 0;
-  for (int i = 1; i < 3; ++i) {
-    const int c = table_cards_[i], b = table_cards_[w];
-    if (SuitOf(c) == SuitOf(b) ? RankOf(c) > RankOf(b) : SuitOf(c) == trump_) w = i;
-  }
+  const int w = WinningIndex(table_cards_, 3, trump_);
   const int winning = table_cards_[w];
   const uint64_t hand = hands_[seat];
   const uint64_t same = hand & Lane(SuitOf(winning));

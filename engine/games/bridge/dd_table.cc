@@ -73,11 +73,9 @@ std::string VulnerabilityName(Vulnerability v) {
 
 namespace {
 
-// Bids in auction order: 1C 1D 1H 1S 1N 2C ... 7N. Strains in bidding order C D H S N.
-constexpr int kBids = 35;
-constexpr int kStrainOfOrder[5] = {kClubs, kDiamonds, kHearts, kSpades, kNoTrump};
-int LevelOf(int bid) { return bid / 5 + 1; }
-int StrainOf(int bid) { return kStrainOfOrder[bid % 5]; }
+constexpr int kBids = kBidCount;
+constexpr int LevelOf(int bid) { return BidLevel(bid); }
+constexpr int StrainOf(int bid) { return BidStrain(bid); }
 
 // The auction as a game of perfect information between the two sides, player by player from the
 // dealer: each player passes or bids higher (and declares what he bids); three passes after a bid

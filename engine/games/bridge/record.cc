@@ -15,15 +15,6 @@ absl::Status Bad(absl::string_view field, absl::string_view why) {
 
 std::string Seat(int seat) { return std::string(1, SeatChar(seat)); }
 
-// Bids in auction order 0..34 (1C .. 7NT); strains in bidding order C D H S N.
-constexpr int kStrainOfOrder[5] = {kClubs, kDiamonds, kHearts, kSpades, kNoTrump};
-int OrderOf(int strain) {
-  for (int i = 0; i < 5; ++i) {
-    if (kStrainOfOrder[i] == strain) return i;
-  }
-  return 0;
-}
-
 // "Pass", "X", "XX" or a bid "1C".."7NT"; nullopt for anything else (notes, NAGs are not calls).
 std::optional<std::string> NormalizeCall(absl::string_view token) {
   std::string t = absl::AsciiStrToUpper(token);
@@ -363,7 +354,7 @@ absl::StatusOr<std::optional<AuctionResult>> RunAuction(const std::vector<std::s
     } else {
       const int level = c[0] - '0';
       const std::optional<int> strain = ParseStrain(c.substr(1));
-      const int bid = (level - 1) * 5 + OrderOf(*strain);
+      const int bid = BidIndex(level, *strain);
       if (bid <= last_bid) return Bad(at, "insufficient: it must be higher than the last bid");
       last_bid = bid;
       last_bidder = seat;
@@ -375,8 +366,8 @@ absl::StatusOr<std::optional<AuctionResult>> RunAuction(const std::vector<std::s
   if (!over) return std::optional<AuctionResult>();
   AuctionResult result;
   if (last_bid >= 0) {
-    const int strain = kStrainOfOrder[last_bid % 5];
-    result.contract = Contract{last_bid / 5 + 1, strain, doubled};
+    const int strain = BidStrain(last_bid);
+    result.contract = Contract{BidLevel(last_bid), strain, doubled};
     result.declarer = first_named[last_bidder & 1][strain];
   }
   return std::optional<AuctionResult>(result);

@@ -21,6 +21,15 @@ std::string FormatContract(const Contract& contract);
 // when made, negative when defeated; 0 for a pass-out.
 int DuplicateScore(const Contract& contract, bool vulnerable, int tricks);
 
+// Bids in auction order, 0..34: 1C 1D 1H 1S 1NT 2C ... 7NT.
+inline constexpr int kBidCount = 35;
+inline constexpr int kStrainsInBiddingOrder[5] = {3 /*C*/, 2 /*D*/, 1 /*H*/, 0 /*S*/, 4 /*NT*/};
+constexpr int BidLevel(int bid) { return bid / 5 + 1; }
+constexpr int BidStrain(int bid) { return kStrainsInBiddingOrder[bid % 5]; }
+constexpr int BidIndex(int level, int strain) {
+  return (level - 1) * 5 + (strain == 4 ? 4 : 3 - strain);
+}
+
 // IMPs for a difference in points (sign kept).
 int Imps(int difference);
 
