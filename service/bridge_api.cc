@@ -111,6 +111,10 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     if (absl::StartsWith(t, "[") || absl::StrContains(t, "md|")) {
       absl::StatusOr<bridge::GameRecord> record = bridge::ParseGameRecord(t, field);
       if (!record.ok()) return record.status();
+      if (record->known != 0xF) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ": Deal: a table needs all four hands ('-' is an unknown hand)"));
+      }
       hands = record->deal;
       record_dealer = record->dealer.value_or(bridge::kNorth);
       record_vul = record->vulnerability;
@@ -183,7 +187,13 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
       return absl::Status(state.status().code(),
                           absl::StrCat(field, ".", state.status().message()));
     }
-    const auto& position = static_cast<const bridge::BridgeState&>(**state).position();
+    const auto& bridge_state = static_cast<const bridge::BridgeState&>(**state);
+    if (bridge_state.hidden()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ".notation: double-dummy values need all four hands (this is a seat's view; "
+                 "use Analyze for Monte Carlo)"));
+    }
+    const auto& position = bridge_state.position();
     if (position.Finished()) {
       return absl::InvalidArgumentError(absl::StrCat(field, ": every card has been played"));
     }
@@ -228,6 +238,10 @@ absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
   }
   absl::StatusOr<bridge::GameRecord> record = bridge::ParseGameRecord(request.record(), "record");
   if (!record.ok()) return record.status();
+  if (record->known != 0xF) {
+    return absl::InvalidArgumentError(
+        "record: Deal: play analysis needs all four hands ('-' is an unknown hand)");
+  }
   if (!record->contract || record->contract->passed_out() || !record->declarer) {
     return absl::InvalidArgumentError(
         "record: play analysis needs the contract and declarer (Contract and Declarer tags, or a "

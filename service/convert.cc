@@ -138,6 +138,12 @@ void FillReport(const core::Report& report, pb::SearchReport* out) {
     m->set_display(mv.display);
     m->set_samples(static_cast<int64_t>(mv.samples));
     m->set_std_error(mv.std_error);
+    for (const auto& metric : mv.metrics) {
+      pb::Statistic* st = m->add_metrics();
+      st->set_name(metric.name);
+      st->set_value(metric.value);
+      st->set_description(metric.description);
+    }
   }
   out->set_best_move(report.best_move);
   out->set_depth(report.depth);

@@ -21,13 +21,7 @@ namespace {
 constexpr int kChunk = 50;
 constexpr const char* kStrains[5] = {"S", "H", "D", "C", "NT"};
 
-absl::StatusOr<std::string> ReadFile(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::InvalidArgumentError(absl::StrCat("--file: cannot read '", path, "'"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+absl::StatusOr<std::string> ReadFile(const std::string& path) { return ReadTextFile(path, "file"); }
 
 // The lines of a batch file that hold data: not empty, not '#' comments.
 std::vector<std::string> DataLines(const std::string& text) {
@@ -229,6 +223,10 @@ int RunPbn(Transport& t, const CommandOptions& o) {
     const size_t end = std::min(games->size(), start + kChunk);
     for (size_t i = start; i < end; ++i) {
       const bridge::GameRecord& g = (*games)[i];
+      if (g.known != 0xF) {
+        return Fail(absl::InvalidArgumentError(absl::StrCat(
+            "--file: game ", i + 1, ": Deal: the double-dummy results need all four hands")));
+      }
       // The deal with the game's own dealer and vulnerability (par), as a small record.
       request.add_deals(
           absl::StrCat("[Deal \"", bridge::FormatPbnDeal(g.deal), "\"]\n[Dealer \"",

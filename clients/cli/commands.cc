@@ -1,12 +1,24 @@
 #include "clients/cli/commands.h"
 
 #include <cstdio>
+#include <fstream>
+#include <sstream>
 
 #include "absl/strings/str_split.h"
 #include "bench/bench.h"
 #include "clients/cli/output.h"
 
 namespace kibitzer::cli {
+
+absl::StatusOr<std::string> ReadTextFile(const std::string& path, const char* flag) {
+  std::ifstream in(path);
+  if (!in) {
+    return absl::InvalidArgumentError(absl::StrCat("--", flag, ": cannot read '", path, "'"));
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 int Fail(const absl::Status& status) {
   std::fprintf(stderr, "kibitz: %s\n", std::string(status.message()).c_str());
@@ -113,6 +125,8 @@ int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
   if (absl::Status s = FillMap(o.search_options, "option", request.mutable_options()); !s.ok()) {
     return Fail(s);
   }
+  // Constraints on the sampled layouts (Monte Carlo) travel as the search option "constraints".
+  if (!o.constraints.empty()) (*request.mutable_options())["constraints"] = o.constraints;
   absl::StatusOr<pb::SearchReport> final_report = t.Search(
       request, best_move,
       [&](const pb::SearchReport& r) {

@@ -43,6 +43,9 @@ struct CommandOptions {
   std::string vulnerable;
 };
 
+// The whole of a text file; an error names the flag that gave the path.
+absl::StatusOr<std::string> ReadTextFile(const std::string& path, const char* flag);
+
 // Prints the error on stderr; returns the exit code (2 for a request refused as invalid).
 int Fail(const absl::Status& status);
 

@@ -42,7 +42,12 @@ ABSL_FLAG(int, hash_mb, 0, "Transposition table MiB (0: the game's default).");
 ABSL_FLAG(std::vector<std::string>, option, {}, "Search options, key=value,...");
 ABSL_FLAG(int, count, 1, "Layouts to deal.");
 ABSL_FLAG(std::vector<std::string>, fix, {}, "Deal: cards fixed to seats, SEAT:CARDS,...");
-ABSL_FLAG(std::string, constraints, "", "Deal: constraints in the game's language.");
+ABSL_FLAG(std::string, constraints, "",
+          "Deal, analyze, bestmove: constraints on the hidden hands in the game's language "
+          "(bridge: a dealer script).");
+ABSL_FLAG(std::string, constraints_file, "", "Read --constraints from this file.");
+ABSL_FLAG(std::string, position_file, "",
+          "Read POSITION from this file (e.g. a PBN game whose Deal has '-' for unknown hands).");
 ABSL_FLAG(std::string, file, "", "Bridge: a file of deals, positions or PBN games.");
 ABSL_FLAG(std::string, dealer, "",
           "Bridge par: the dealer (N, E, S, W); default the record's, else N.");
@@ -71,7 +76,10 @@ constexpr char kUsage[] =
     "  solve     --file: positions in dd_solveboard's layout; prints each with card:value\n"
     "  play      double-dummy analysis of a played deal (PBN game or LIN; or --file)\n"
     "  pbn       --file: a PBN file with OptimumScore and OptimumResultTable added\n"
-    "Example: kibitz analyze --game=tictactoe 'x...o.... x'\n"
+    "Examples: kibitz analyze --game=tictactoe 'x...o.... x'\n"
+    "  kibitz analyze --game=bridge --seat=W --position-option=view=seat,contract=4H,declarer=S "
+    "\\\n"
+    "      --samples=200 --constraints='hcp(south) >= 12' 'N:... ... ... ...'\n"
     "Flags may be written with dashes or underscores.";
 
 }  // namespace
@@ -110,6 +118,20 @@ int main(int argc, char** argv) {
   o.count = absl::GetFlag(FLAGS_count);
   o.fixed = absl::GetFlag(FLAGS_fix);
   o.constraints = absl::GetFlag(FLAGS_constraints);
+  if (const std::string path = absl::GetFlag(FLAGS_constraints_file); !path.empty()) {
+    absl::StatusOr<std::string> text = kibitzer::cli::ReadTextFile(path, "constraints-file");
+    if (!text.ok()) return kibitzer::cli::Fail(text.status());
+    o.constraints = *text;
+  }
+  if (const std::string path = absl::GetFlag(FLAGS_position_file); !path.empty()) {
+    if (!o.notation.empty()) {
+      return kibitzer::cli::Fail(
+          absl::InvalidArgumentError("--position-file: give the position either way, not both"));
+    }
+    absl::StatusOr<std::string> text = kibitzer::cli::ReadTextFile(path, "position-file");
+    if (!text.ok()) return kibitzer::cli::Fail(text.status());
+    o.notation = *text;
+  }
   o.file = absl::GetFlag(FLAGS_file);
   o.dealer = absl::GetFlag(FLAGS_dealer);
   o.vulnerable = absl::GetFlag(FLAGS_vul);

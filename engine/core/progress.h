@@ -28,6 +28,12 @@ enum class StopReason {
 
 const char* StopReasonName(StopReason reason);
 
+struct Statistic {
+  std::string name;
+  double value = 0;
+  std::string description;
+};
+
 struct MoveValue {
   std::string move;  // move notation, made by the game module
   double value = 0;  // from the side to move's point of view, in the game's unit
@@ -37,12 +43,7 @@ struct MoveValue {
   std::string display;
   uint64_t samples = 0;
   double std_error = 0;
-};
-
-struct Statistic {
-  std::string name;
-  double value = 0;
-  std::string description;
+  std::vector<Statistic> metrics;  // further measures of the move (e.g. make probability)
 };
 
 struct Report {

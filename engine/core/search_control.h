@@ -41,6 +41,8 @@ class SearchControl {
                 std::chrono::milliseconds heartbeat_interval = std::chrono::milliseconds(0));
 
   const Limits& limits() const { return limits_; }
+  // The token this search stops on, for helper threads that keep their own SearchControl.
+  StopToken* token() const { return token_; }
   // True once the search must stop, for any reason.
   bool stopped() const { return token_->stopped(); }
   StopReason reason() const { return token_->reason(); }

@@ -1,7 +1,9 @@
 // Loopback service tests: a real kibitzerd process on a free port, driven by a real gRPC client.
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
+#include "absl/strings/str_split.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
@@ -245,6 +247,75 @@ TEST_F(Loopback, BridgeAnalysisStreamsEveryCardsDoubleDummyValue) {
   EXPECT_EQ(last.moves(last.moves_size() - 1).move(), "ST");
   EXPECT_GT(last.moves(0).value(), last.moves(last.moves_size() - 1).value());
   EXPECT_GE(s.reports.size(), 3u);  // opening, at least one card's value, final
+}
+
+// A seat's view through the service: hypothetical layouts with a dealer script, and a Monte Carlo
+// analysis that streams its batches with the contract's figures for every card.
+TEST_F(Loopback, BridgeSeatViewDealsAndAnalysesBySampling) {
+  pb::Position view;
+  view.set_game("bridge");
+  view.set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
+  view.set_seat("S");
+  (*view.mutable_options())["view"] = "seat";
+  (*view.mutable_options())["contract"] = "1NT";
+  (*view.mutable_options())["declarer"] = "S";
+  (*view.mutable_options())["leader"] = "S";
+
+  grpc::ClientContext deal_context;
+  Limit(&deal_context);
+  pb::DealRequest deal;
+  *deal.mutable_position()->mutable_position() = view;
+  deal.set_constraints("hascard(west, TS)");
+  deal.add_fixed("E:HK");
+  deal.set_count(20);
+  deal.set_seed(3);
+  pb::DealResponse layouts;
+  const grpc::Status dealt = stub_->Deal(&deal_context, deal, &layouts);
+  ASSERT_TRUE(dealt.ok()) << dealt.error_message();
+  ASSERT_EQ(layouts.layouts_size(), 20);
+  for (const auto& layout : layouts.layouts()) {
+    // West: the ten of spades; East: the heart king.
+    const std::vector<std::string> hands = absl::StrSplit(layout.notation().substr(2), ' ');
+    ASSERT_EQ(hands.size(), 4u);
+    EXPECT_EQ(hands[0], "AQ.2.A.J");
+    EXPECT_EQ(hands[2], "32.3.2.A");
+    EXPECT_EQ(hands[3].rfind("T", 0), 0u) << layout.notation();
+    EXPECT_NE(hands[1].find(".K"), std::string::npos) << layout.notation();
+  }
+
+  pb::AnalyzeRequest request;
+  *request.mutable_position()->mutable_position() = view;
+  request.mutable_limits()->set_samples(40);
+  request.set_threads(2);
+  request.set_seed(1);
+  request.set_progress_interval_ms(0);
+  Stream s = Search(request);
+  ASSERT_TRUE(s.status.ok()) << s.status.error_message();
+  ExpectWellFormed(s);
+  const pb::SearchReport& last = s.reports.back();
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_SAMPLE_LIMIT);
+  EXPECT_EQ(last.samples(), 40);
+  EXPECT_GE(s.reports.size(), 4u);  // batches of 10, then the final report
+  ASSERT_EQ(last.moves_size(), 5);
+  for (const auto& m : last.moves()) {
+    EXPECT_EQ(m.bound(), pb::BOUND_ESTIMATE);
+    EXPECT_EQ(m.samples(), 40);
+    std::vector<std::string> names;
+    for (const auto& metric : m.metrics()) names.push_back(metric.name());
+    EXPECT_NE(std::find(names.begin(), names.end(), "success"), names.end());
+    EXPECT_NE(std::find(names.begin(), names.end(), "score"), names.end());
+    EXPECT_GE(m.value(), 0);
+    EXPECT_LE(m.value(), 1);  // make probability
+  }
+
+  // A script with a mistake is refused with its place.
+  pb::AnalyzeRequest bad = request;
+  (*bad.mutable_options())["constraints"] = "hcp(west) >= 3 &&";
+  Stream refused = Search(bad);
+  EXPECT_EQ(refused.status.error_code(), grpc::INVALID_ARGUMENT);
+  EXPECT_NE(refused.status.error_message().find("options[constraints]: line 1, column 18"),
+            std::string::npos)
+      << refused.status.error_message();
 }
 
 TEST_F(Loopback, BestMoveFindsTheWin) {

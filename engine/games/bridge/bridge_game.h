@@ -1,35 +1,54 @@
-// Contract bridge behind the type-erased Game interface: card play of a fully known layout,
-// analysed double-dummy.
+// Contract bridge behind the type-erased Game interface: card play, analysed double-dummy when the
+// layout is known and by Monte Carlo over sampled layouts when it is seen from one seat.
 //
-// Position: the four hands in PBN at the start of a trick (Position.notation), the strain and the
-// seat on lead as position options ("trump": S, H, D, C or N; "leader": N, E, S or W), and the
-// cards played since then as moves. The canonical form keeps the cards of the trick in progress
-// as moves (PBN cannot write a trick in progress), all earlier tricks folded into the hands.
+// Position: the hands in PBN at the start of a trick (Position.notation), '-' for a hand not
+// known, or a PBN game / LIN record; strain and leader, or the contract and declarer, as position
+// options; the cards played since the start as moves. A full layout's canonical form keeps the
+// cards of the trick in progress as moves, all earlier tricks folded into the hands. A seat's view
+// (some hands unknown, or option view=seat) keeps every card played as moves: what the play has
+// shown (voids, the cards each seat had) is part of the knowledge.
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "engine/core/game.h"
 #include "engine/games/bridge/play.h"
+#include "engine/games/bridge/seat_view.h"
 
 namespace kibitzer::bridge {
 
 class BridgeState final : public core::GameState {
  public:
-  BridgeState(const PlayPosition& position, std::string seat)
-      : position_(position), seat_(std::move(seat)) {}
-  const PlayPosition& position() const { return position_; }
+  // `view.known` is what the analysing seat knows; `given_hands` and `given` the hands the
+  // notation gave (more than the view knows with view=seat).
+  BridgeState(SeatView view, const Hands& given_hands, uint8_t given, bool seat_view,
+              std::string seat);
+  // The position now; hands not known to the view are empty.
+  const PlayPosition& position() const { return view_.now; }
+  const SeatView& view() const { return view_; }
+  // True when some hand is hidden from the view (Monte Carlo); false for a full layout.
+  bool hidden() const { return view_.known != 0xF; }
+  const std::string& seat() const { return seat_; }
 
   std::unique_ptr<core::GameState> Clone() const override;
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
   std::vector<std::string> LegalMoves() const override;
-  bool IsTerminal() const override { return position_.Finished(); }
+  bool IsTerminal() const override;
   std::string Outcome() const override;
   core::Knowledge GetKnowledge() const override;
 
+  // The position options that restate the contract, dealer and vulnerability where known.
+  core::OptionMap ContractOptions() const;
+
  private:
-  PlayPosition position_;
+  SeatView view_;
+  Hands given_hands_;
+  uint8_t given_;
+  bool seat_view_;
   std::string seat_;
 };
 
@@ -47,5 +66,26 @@ class BridgeGame final : public core::Game {
  private:
   core::GameInfo info_;
 };
+
+// The pieces of bridge_game, in their own files.
+core::GameInfo MakeBridgeInfo();
+absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& info,
+                                                         const core::PositionSpec& spec);
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(const core::GameInfo& info,
+                                                                      const BridgeState& state,
+                                                                      const core::SearchSpec& spec);
+absl::StatusOr<core::DealResult> DealBridge(const BridgeState& state, const core::DealSpec& spec);
+
+// A sampler for a seat's view with cards fixed to hands ("W:SK,HQ", errors name
+// `fixed_field`[i]) and a dealer script (errors name `script_field`; its predeal fixes cards too).
+struct ViewSampler {
+  std::unique_ptr<dealer::Script> script;  // what the sampler reads; keep it with the sampler
+  std::optional<LayoutSampler> sampler;
+};
+absl::StatusOr<ViewSampler> MakeViewSampler(const SeatView& view,
+                                            const std::vector<std::string>& fixed,
+                                            absl::string_view fixed_field,
+                                            const std::string& constraints,
+                                            absl::string_view script_field);
 
 }  // namespace kibitzer::bridge

@@ -369,11 +369,14 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   return result;
 }
 
-int DoubleDummySolver::SolveLoaded(int guess) {
+int DoubleDummySolver::SolveLoaded(int guess, int known_lower, int known_upper) {
   int cards = table_count_;
   for (uint64_t h : hands_) cards += std::popcount(h);
   int lower = 0, upper = cards / 4 + (cards % 4 != 0 ? 1 : 0);
-  int g = guess < 0 ? (upper + 1) / 2 : std::min(guess, upper);
+  lower = std::max(lower, known_lower);
+  if (known_upper >= 0) upper = std::min(upper, known_upper);
+  if (lower > upper) lower = upper;
+  int g = guess < 0 ? (upper + 1) / 2 : std::clamp(guess, lower, upper);
   while (lower < upper) {
     const int target = g <= lower ? lower + 1 : g;
     uint64_t relevant;
@@ -435,6 +438,29 @@ int DoubleDummySolver::SolveCard(const PlayPosition& position, int card,
   const int left = position.TricksLeft();
   const int ns_guess = guess < 0 ? -1 : (ns ? guess : left - guess) - won;
   const int tricks = won + SolveLoaded(ns_guess < 0 ? -1 : ns_guess);
+  return ns ? tricks : left - tricks;
+}
+
+int DoubleDummySolver::SolveCardAtMost(const PlayPosition& position, int card, int at_most,
+                                       core::SearchControl* control) {
+  control_ = control;
+  aborted_ = false;
+  PlayPosition next = position;
+  next.Play(card);
+  Load(next);
+  const bool ns = IsNorthSouth(position.ToMove());
+  const int won = next.ns_tricks - position.ns_tricks;
+  const int left = position.TricksLeft();
+  int tricks;
+  if (ns) {
+    // North-South take at most at_most: try that first, then down.
+    const int bound = std::max(0, at_most - won);
+    tricks = won + SolveLoaded(bound, 0, bound);
+  } else {
+    // North-South take at least left - at_most: try that first, then up.
+    const int bound = std::max(0, left - at_most - won);
+    tricks = won + SolveLoaded(bound, bound, -1);
+  }
   return ns ? tricks : left - tricks;
 }
 

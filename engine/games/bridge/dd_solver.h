@@ -47,6 +47,10 @@ class DoubleDummySolver {
   int SolveCard(const PlayPosition& position, int card, core::SearchControl* control = nullptr,
                 int guess = -1);
 
+  // As SolveCard, knowing that the card is worth at most `at_most` (the position's value): the
+  // searches start there and go down, one search per trick below it.
+  int SolveCardAtMost(const PlayPosition& position, int card, int at_most,
+                      core::SearchControl* control = nullptr);
   // The value of every legal card, suit by suit from the top; equivalent cards are solved once.
   std::vector<std::pair<int, int>> SolveCards(const PlayPosition& position,
                                               core::SearchControl* control = nullptr);
@@ -69,7 +73,8 @@ class DoubleDummySolver {
     uint64_t group;  // the equivalent cards it stands for
   };
   void Load(const PlayPosition& position);
-  int SolveLoaded(int guess);  // North-South tricks from here (the loaded position)
+  // North-South tricks from here (the loaded position), within known bounds (upper -1: none).
+  int SolveLoaded(int guess, int known_lower = 0, int known_upper = -1);
   bool Search(int target, uint64_t& relevant);
   bool LastTrick(int target, uint64_t& relevant);
   int QuickTricks(int leader, int needed, uint64_t& relevant) const;

@@ -17,6 +17,13 @@ absl::Status Bad(absl::string_view field, absl::string_view why) {
 
 absl::StatusOr<Hands> ParsePbnDeal(absl::string_view text, absl::string_view field,
                                    bool allow_unequal) {
+  absl::StatusOr<PbnLayout> layout = ParsePbnLayout(text, field, allow_unequal, false);
+  if (!layout.ok()) return layout.status();
+  return layout->hands;
+}
+
+absl::StatusOr<PbnLayout> ParsePbnLayout(absl::string_view text, absl::string_view field,
+                                         bool allow_unequal, bool allow_unknown) {
   text = absl::StripAsciiWhitespace(text);
   if (text.size() < 2 || text[1] != ':') {
     return Bad(field, "a PBN deal starts with the first seat and a colon, e.g. \"N:AKQ2.AQ6...\"");
@@ -29,12 +36,17 @@ absl::StatusOr<Hands> ParsePbnDeal(absl::string_view text, absl::string_view fie
   if (hands.size() != 4) {
     return Bad(field, absl::StrCat("a deal has 4 hands, found ", hands.size()));
   }
-  Hands out{};
+  PbnLayout layout;
+  Hands& out = layout.hands;
   CardSet seen;
   for (int h = 0; h < 4; ++h) {
     const int seat = (*first + h) & 3;
     const std::string where = absl::StrCat("hand of ", std::string(1, SeatChar(seat)));
-    if (hands[h] == "-") return Bad(field, absl::StrCat(where, " is unknown ('-')"));
+    if (hands[h] == "-") {
+      if (!allow_unknown) return Bad(field, absl::StrCat(where, " is unknown ('-')"));
+      continue;
+    }
+    layout.known |= 1 << seat;
     std::vector<absl::string_view> suits = absl::StrSplit(hands[h], '.');
     if (suits.size() != 4) {
       return Bad(field, absl::StrCat(where, " '", hands[h],
@@ -66,12 +78,26 @@ absl::StatusOr<Hands> ParsePbnDeal(absl::string_view text, absl::string_view fie
     }
   }
   if (!allow_unequal) {
-    for (int seat = 1; seat < 4; ++seat) {
-      if (out[seat].size() != out[0].size()) {
-        return Bad(field, absl::StrCat("unequal hands: N has ", out[0].size(), " cards, ",
+    int first_known = -1;
+    for (int seat = 0; seat < 4; ++seat) {
+      if (!(layout.known >> seat & 1)) continue;
+      if (first_known < 0) {
+        first_known = seat;
+      } else if (out[seat].size() != out[first_known].size()) {
+        return Bad(field, absl::StrCat("unequal hands: ", std::string(1, SeatChar(first_known)),
+                                       " has ", out[first_known].size(), " cards, ",
                                        std::string(1, SeatChar(seat)), " has ", out[seat].size()));
       }
     }
+  }
+  return layout;
+}
+
+std::string FormatPbnLayout(const Hands& hands, uint8_t known) {
+  std::string out = "N:";
+  for (int seat = 0; seat < 4; ++seat) {
+    if (seat > 0) out += ' ';
+    out += (known >> seat & 1) ? FormatHand(hands[seat]) : "-";
   }
   return out;
 }

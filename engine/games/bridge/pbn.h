@@ -17,6 +17,16 @@ using Hands = std::array<CardSet, 4>;  // indexed by seat
 // different numbers of cards (a trick in progress).
 absl::StatusOr<Hands> ParsePbnDeal(absl::string_view text, absl::string_view field,
                                    bool allow_unequal = false);
+// A deal in which some hands may be unknown ('-'): `known` has bit `seat` for each hand given.
+struct PbnLayout {
+  Hands hands{};
+  uint8_t known = 0;
+};
+absl::StatusOr<PbnLayout> ParsePbnLayout(absl::string_view text, absl::string_view field,
+                                         bool allow_unequal, bool allow_unknown);
+// As FormatPbnDeal, with '-' for each hand not in `known`.
+std::string FormatPbnLayout(const Hands& hands, uint8_t known);
+
 // Canonical form, from North: "N:AKQ2.AQ6.J64.J53 ...", voids as empty suits.
 std::string FormatPbnDeal(const Hands& hands);
 std::string FormatHand(CardSet hand);

@@ -33,9 +33,11 @@ std::optional<std::string> NormalizeCall(absl::string_view token) {
 }
 
 // Replays `cards` (play order) from the deal: each must be held by the seat to play and follow
-// suit when it can.
-absl::StatusOr<PlayPosition> Replay(const Hands& deal, int trump, int leader,
+// suit when it can. A seat whose hand is unknown (not in `known`) may play any card no known hand
+// holds and no one has played.
+absl::StatusOr<PlayPosition> Replay(const Hands& deal, uint8_t known, int trump, int leader,
                                     const std::vector<int>& cards, absl::string_view field) {
+  CardSet played;
   PlayPosition p;
   p.hands = deal;
   p.trump = trump;
@@ -47,6 +49,18 @@ absl::StatusOr<PlayPosition> Replay(const Hands& deal, int trump, int leader,
       return absl::InvalidArgumentError(absl::StrCat(at, "every card has been played"));
     const int seat = p.ToMove();
     const int card = cards[i];
+    if (!(known >> seat & 1)) {
+      bool elsewhere = played.Contains(card);
+      for (int s = 0; s < 4; ++s) elsewhere = elsewhere || deal[s].Contains(card);
+      if (elsewhere) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            at, Seat(seat), " plays the ", CardName(card), " but ",
+            played.Contains(card) ? "it has been played already" : "another hand holds it"));
+      }
+      played.Add(card);
+      p.Play(card);
+      continue;
+    }
     if (!p.hands[seat].Contains(card)) {
       bool played_before = true;
       for (const CardSet& h : p.hands) played_before = played_before && !h.Contains(card);
@@ -59,6 +73,7 @@ absl::StatusOr<PlayPosition> Replay(const Hands& deal, int trump, int leader,
           absl::StrCat(at, Seat(seat), " plays the ", CardName(card), " but holds ",
                        std::string(1, SuitChar(SuitOf(p.table[0]))), ", the suit led (a revoke)"));
     }
+    played.Add(card);
     p.Play(card);
   }
   return p;
@@ -192,9 +207,11 @@ absl::StatusOr<GameRecord> AssemblePbn(const RawGame& g, const RawGame* previous
   };
   const std::optional<std::string> deal = tag("Deal");
   if (!deal) return Bad(where, "no Deal tag");
-  absl::StatusOr<Hands> hands = ParsePbnDeal(*deal, absl::StrCat(where, ": Deal"));
+  absl::StatusOr<PbnLayout> hands =
+      ParsePbnLayout(*deal, absl::StrCat(where, ": Deal"), false, true);
   if (!hands.ok()) return hands.status();
-  r.deal = *hands;
+  r.deal = hands->hands;
+  r.known = hands->known;
   auto seat_tag = [&](const char* name, std::optional<int>& out) -> absl::Status {
     const std::optional<std::string> v = tag(name);
     if (!v || v->empty() || *v == "?") return absl::OkStatus();
@@ -303,7 +320,7 @@ absl::StatusOr<GameRecord> AssemblePbn(const RawGame& g, const RawGame* previous
           if (k == 3) {
             // The trick is complete: replay it to learn who leads the next.
             absl::StatusOr<PlayPosition> next =
-                Replay(r.deal, r.contract->strain, *opening, r.play, field);
+                Replay(r.deal, r.known, r.contract->strain, *opening, r.play, field);
             if (!next.ok()) return next.status();
             p = *next;
           }
@@ -377,8 +394,8 @@ absl::StatusOr<PlayPosition> PositionAfterPlay(const GameRecord& record, absl::s
   if (!record.contract || record.contract->passed_out() || !record.declarer) {
     return Bad(field, "the contract and declarer are needed to follow the play");
   }
-  return Replay(record.deal, record.contract->strain, NextSeat(*record.declarer), record.play,
-                field);
+  return Replay(record.deal, record.known, record.contract->strain, NextSeat(*record.declarer),
+                record.play, field);
 }
 
 absl::StatusOr<std::vector<GameRecord>> ParsePbnGames(absl::string_view text,

@@ -21,7 +21,8 @@
 namespace kibitzer::bridge {
 
 struct GameRecord {
-  Hands deal{};  // the hands before the first card of the play record
+  Hands deal{};         // the hands before the first card of the play record
+  uint8_t known = 0xF;  // bit per seat whose hand the record gives (PBN: '-' for an unknown hand)
   std::optional<int> dealer;
   Vulnerability vulnerability = Vulnerability::kNone;
   std::optional<int> declarer;

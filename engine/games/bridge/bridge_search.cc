@@ -1,0 +1,183 @@
+// Searches on bridge positions: double-dummy values of a full layout, Monte Carlo over sampled
+// layouts for a seat's view.
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/monte_carlo.h"
+
+namespace kibitzer::bridge {
+namespace {
+
+constexpr int kDefaultTableMb = 32;
+constexpr int kDefaultMonteCarloTableMb = 16;
+constexpr uint64_t kDefaultSamples = 200;
+
+class DoubleDummyTask final : public core::SearchTask {
+ public:
+  DoubleDummyTask(const PlayPosition& position, std::vector<std::vector<int>> groups, int table_mb)
+      : position_(position), groups_(std::move(groups)), table_mb_(table_mb) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    DoubleDummySolver solver(DoubleDummySolver::Options{table_mb_});
+    core::Report report;
+    control.SetHeartbeat([&](uint64_t nodes) {
+      report.nodes = nodes;
+      report.elapsed_seconds = control.ElapsedSeconds();
+      sink.OnProgress(report);
+    });
+    const int plies = position_.TricksLeft() * 4 - position_.table_count;
+    for (const std::vector<int>& group : groups_) {
+      const int value = solver.SolveCard(position_, group.back(), &control);
+      if (solver.aborted()) break;
+      for (int card : group) {
+        core::MoveValue mv;
+        mv.move = CardName(card);
+        mv.value = value;
+        mv.bound = core::Bound::kExact;
+        mv.depth = plies;
+        mv.display = absl::StrCat(value, value == 1 ? " trick" : " tricks");
+        report.moves.push_back(std::move(mv));
+      }
+      // Best first; ties keep the suit and rank order the groups came in.
+      std::stable_sort(report.moves.begin(), report.moves.end(),
+                       [](const auto& a, const auto& b) { return a.value > b.value; });
+      report.best_move = report.moves.front().move;
+      report.depth = plies;
+      report.nodes = solver.nodes();
+      report.elapsed_seconds = control.ElapsedSeconds();
+      report.statistics = {
+          {"tt_probes", static_cast<double>(solver.table_probes()), "transposition table probes"},
+          {"tt_hits", static_cast<double>(solver.table_hits()), "transposition table hits"}};
+      sink.OnProgress(report);
+    }
+    control.SetHeartbeat(nullptr);
+    report.final = true;
+    report.stop_reason = core::StopReason::kCompleted;
+    return report;
+  }
+
+ private:
+  PlayPosition position_;
+  std::vector<std::vector<int>> groups_;
+  int table_mb_;
+};
+
+// The legal cards wanted: all, or those named in limits.candidate_moves.
+absl::StatusOr<CardSet> Candidates(const core::SearchSpec& spec, CardSet legal) {
+  if (spec.limits.candidate_moves.empty()) return legal;
+  CardSet wanted;
+  for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
+    const std::optional<int> card = ParseCard(spec.limits.candidate_moves[i]);
+    if (!card || !legal.Contains(*card)) {
+      return absl::InvalidArgumentError(absl::StrCat("limits.candidate_moves[", i, "]: '",
+                                                     spec.limits.candidate_moves[i],
+                                                     "' is not a legal card here"));
+    }
+    wanted.Add(*card);
+  }
+  return wanted;
+}
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareDoubleDummy(const PlayPosition& position,
+                                                                     const core::SearchSpec& spec) {
+  if (spec.limits.samples != 0) {
+    return absl::InvalidArgumentError(
+        "limits.samples: a full layout needs no sampling; leave it 0 (or use options[view]=seat)");
+  }
+  absl::StatusOr<CardSet> wanted = Candidates(spec, position.LegalCards());
+  if (!wanted.ok()) return wanted.status();
+  std::vector<std::vector<int>> groups;
+  for (auto& group : DoubleDummySolver::CardGroups(position)) {
+    std::vector<int> cards;
+    for (int c : group) {
+      if (wanted->Contains(c)) cards.push_back(c);
+    }
+    if (!cards.empty()) groups.push_back(std::move(cards));
+  }
+  return std::make_unique<DoubleDummyTask>(position, std::move(groups),
+                                           spec.hash_mb > 0 ? spec.hash_mb : kDefaultTableMb);
+}
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
+    const BridgeState& state, const core::SearchSpec& spec, const core::OptionValues& options) {
+  const SeatView& view = state.view();
+  const int mover = view.now.ToMove();
+  const std::string who(1, SeatChar(mover));
+  if (!(view.known >> mover & 1)) {
+    return absl::InvalidArgumentError(absl::StrCat("position: ", who, " is to play and ", who,
+                                                   "'s hand is not known to this view"));
+  }
+  if (!state.seat().empty()) {
+    const int seat = *ParseSeat(state.seat());
+    const bool declares_for_dummy =
+        view.declarer && seat == *view.declarer && mover == Partner(*view.declarer);
+    if (seat != mover && !declares_for_dummy) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("position.seat: the view is ", state.seat(), "'s but ", who, " is to play"));
+    }
+  }
+  MonteCarloOptions mc;
+  const std::string& objective = options.GetString("objective");
+  mc.objective = objective == "tricks"  ? Objective::kTricks
+                 : objective == "score" ? Objective::kScore
+                 : objective == "imps"  ? Objective::kImps
+                                        : Objective::kMake;
+  const bool asked = spec.options.count("objective") != 0;
+  if (!view.contract && mc.objective != Objective::kTricks) {
+    if (asked) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "options[objective]: ", objective,
+          " needs the contract (position options contract and declarer, or a record)"));
+    }
+    mc.objective = Objective::kTricks;
+  }
+  if (mc.objective == Objective::kImps && view.hand_size != 13) {
+    return absl::InvalidArgumentError(
+        "options[objective]: imps needs the par of the whole deal (13-card hands at the start)");
+  }
+  mc.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
+  mc.confidence = static_cast<double>(options.GetInt("confidence")) / 100.0;
+  mc.min_samples = static_cast<int>(options.GetInt("min_samples"));
+  mc.threads = std::max(1, spec.threads);
+  mc.table_megabytes = spec.hash_mb > 0 ? spec.hash_mb : kDefaultMonteCarloTableMb;
+  mc.seed = spec.seed;
+  absl::StatusOr<CardSet> wanted = Candidates(spec, view.now.LegalCards());
+  if (!wanted.ok()) return wanted.status();
+  for (int suit = 0; suit < 4; ++suit) {
+    for (int rank = 14; rank >= 2; --rank) {
+      if (wanted->Contains(MakeCard(suit, rank))) mc.candidates.push_back(MakeCard(suit, rank));
+    }
+  }
+  absl::StatusOr<ViewSampler> vs =
+      MakeViewSampler(view, {}, "fixed", options.GetString("constraints"), "options[constraints]");
+  if (!vs.ok()) return vs.status();
+  ResultModel model;
+  model.tricks_left = view.hand_size - static_cast<int>(view.moves.size()) / 4;
+  model.contract = view.contract;
+  if (view.declarer) {
+    model.mover_declares = IsNorthSouth(mover) == IsNorthSouth(*view.declarer);
+    model.declarer_tricks = IsNorthSouth(*view.declarer) ? view.now.ns_tricks : view.now.ew_tricks;
+    model.vulnerable = IsVulnerable(view.vulnerability, *view.declarer);
+  }
+  return std::make_unique<MonteCarloTask>(view, std::move(vs->script), *std::move(vs->sampler),
+                                          model, std::move(mc));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(
+    const core::GameInfo& info, const BridgeState& state, const core::SearchSpec& spec) {
+  absl::StatusOr<core::OptionValues> options =
+      core::OptionValues::Parse(info.search_options, spec.options, "options");
+  if (!options.ok()) return options.status();
+  if (state.IsTerminal()) {
+    return absl::InvalidArgumentError(
+        "position: every card has been played; there is no card to search");
+  }
+  if (!state.hidden()) return PrepareDoubleDummy(state.position(), spec);
+  return PrepareMonteCarlo(state, spec, *options);
+}
+
+}  // namespace kibitzer::bridge

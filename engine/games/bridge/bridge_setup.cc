@@ -1,0 +1,189 @@
+// Reading a bridge position: notation (PBN deal, possibly with unknown hands, or a game record),
+// position options, moves; every refusal names its field.
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/record.h"
+
+namespace kibitzer::bridge {
+namespace {
+
+absl::Status Bad(absl::string_view field, absl::string_view why) {
+  return absl::InvalidArgumentError(absl::StrCat(field, ": ", why));
+}
+
+// Contract, declarer, strain and leader from the options (a record's own come first).
+absl::Status ApplyContractOptions(const core::PositionSpec& spec, const core::OptionValues& options,
+                                  bool from_record, SeatView& view) {
+  const auto given = [&](const char* name) { return spec.options.count(name) != 0; };
+  if (from_record) {
+    for (const char* name : {"trump", "leader", "contract", "declarer"}) {
+      if (given(name)) {
+        return Bad(absl::StrCat("options[", name, "]"),
+                   "the record's contract already sets the strain, declarer and leader");
+      }
+    }
+  } else {
+    if (given("contract")) {
+      absl::StatusOr<Contract> c =
+          ParseContract(options.GetString("contract"), "options[contract]");
+      if (!c.ok()) return c.status();
+      if (!c->passed_out()) view.contract = *c;
+    }
+    if (given("declarer")) {
+      const std::optional<int> d = ParseSeat(options.GetString("declarer"));
+      if (!d) return Bad("options[declarer]", "not a seat (N, E, S, W)");
+      view.declarer = d;
+    }
+    if (view.contract && !view.declarer) {
+      return Bad("options[declarer]", "required with a contract");
+    }
+    view.trump = *ParseStrain(options.GetString("trump"));
+    view.leader = *ParseSeat(options.GetString("leader"));
+    if (view.contract) {
+      if (given("trump") && view.trump != view.contract->strain) {
+        return Bad("options[trump]", "differs from the contract's strain");
+      }
+      view.trump = view.contract->strain;
+      if (!given("leader")) {
+        if (view.hand_size != 13) {
+          return Bad("options[leader]", "an end position needs the seat on lead");
+        }
+        view.leader = NextSeat(*view.declarer);
+      }
+    }
+  }
+  if (given("vulnerable") || !from_record) {
+    view.vulnerability = *ParseVulnerability(options.GetString("vulnerable"));
+  }
+  if (given("dealer") || !view.dealer) view.dealer = *ParseSeat(options.GetString("dealer"));
+  return absl::OkStatus();
+}
+
+// The seat whose view `view=seat` keeps: its own hand and dummy once the opening lead is faced.
+absl::StatusOr<uint8_t> SeatKnowledge(const SeatView& view, const std::string& seat_text) {
+  if (seat_text.empty()) return Bad("seat", "required with options[view]=seat");
+  const int seat = *ParseSeat(seat_text);
+  std::optional<int> declarer = view.declarer;
+  if (!declarer && view.hand_size == 13) declarer = (view.leader + 3) & 3;  // leader is on lead
+  uint8_t known = 1 << seat;
+  if (declarer) {
+    const int dummy = Partner(*declarer);
+    if (seat == dummy) {
+      return Bad("seat", absl::StrCat(seat_text,
+                                      " is dummy, who does not play: take declarer's "
+                                      "view (",
+                                      std::string(1, SeatChar(*declarer)), ")"));
+    }
+    const bool faced = !view.moves.empty() || view.hand_size < 13;
+    if (faced) known |= 1 << dummy;
+  }
+  if (!(view.known >> seat & 1)) return Bad("seat", "its hand is not in the notation");
+  return static_cast<uint8_t>(known & view.known);
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& info,
+                                                         const core::PositionSpec& spec) {
+  if (!spec.variant.empty() && spec.variant != "standard") {
+    return Bad("variant", absl::StrCat("unknown variant '", spec.variant, "' (known: standard)"));
+  }
+  absl::StatusOr<core::OptionValues> options =
+      core::OptionValues::Parse(info.position_options, spec.options, "options");
+  if (!options.ok()) return options.status();
+  std::string seat = absl::AsciiStrToUpper(spec.seat);
+  if (!seat.empty() && !ParseSeat(seat)) {
+    return Bad("seat", absl::StrCat("'", spec.seat, "' is not a seat (N, E, S, W)"));
+  }
+  if (spec.notation.empty()) {
+    return Bad("notation", "required: the four hands in PBN, e.g. \"N:AKQ2.AQ6.J64.J53 ...\"");
+  }
+  SeatView view;
+  size_t record_moves = 0;
+  bool from_record = false;
+  const absl::string_view text = absl::StripAsciiWhitespace(spec.notation);
+  if (absl::StartsWith(text, "[") || absl::StrContains(text, "md|")) {
+    absl::StatusOr<GameRecord> record = ParseGameRecord(text, "notation");
+    if (!record.ok()) return record.status();
+    view.start = record->deal;
+    view.known = record->known;
+    view.dealer = record->dealer;
+    view.vulnerability = record->vulnerability;
+    if (record->contract && !record->contract->passed_out() && record->declarer) {
+      from_record = true;
+      view.contract = record->contract;
+      view.declarer = record->declarer;
+      view.trump = record->contract->strain;
+      view.leader = NextSeat(*record->declarer);
+      view.moves = record->play;
+      record_moves = record->play.size();
+    } else if (!record->play.empty()) {
+      return Bad("notation", "the play record needs the contract and declarer");
+    }
+  } else {
+    absl::StatusOr<PbnLayout> layout = ParsePbnLayout(spec.notation, "notation", false, true);
+    if (!layout.ok()) return layout.status();
+    view.start = layout->hands;
+    view.known = layout->known;
+  }
+  view.hand_size = 13;
+  for (int s = 0; s < 4; ++s) {
+    if (view.known >> s & 1) {
+      view.hand_size = view.start[s].size();
+      break;
+    }
+  }
+  if (absl::Status s = ApplyContractOptions(spec, *options, from_record, view); !s.ok()) return s;
+  if (view.known != 0xF && view.hand_size < 13) {
+    return Bad("notation",
+               "an end position with unknown hands does not say which cards are still out: give "
+               "all four hands and options[view]=seat");
+  }
+  for (size_t i = 0; i < spec.moves.size(); ++i) {
+    const std::optional<int> card = ParseCard(spec.moves[i]);
+    if (!card) {
+      return Bad(absl::StrCat("moves[", i, "]"),
+                 absl::StrCat("'", spec.moves[i], "' is not a card (e.g. SA, HT, D2)"));
+    }
+    view.moves.push_back(*card);
+  }
+  const uint8_t given = view.known;
+  const Hands given_hands = view.start;
+  const bool seat_view = options->GetString("view") == "seat";
+  if (seat_view) {
+    absl::StatusOr<uint8_t> known = SeatKnowledge(view, seat);
+    if (!known.ok()) return known.status();
+    // The moves are checked on everything the notation gives, then the view forgets the rest.
+    if (absl::Status s = ReplaySeatView(
+            view,
+            [&](size_t i) {
+              return i < record_moves ? absl::StrCat("notation: Play: card ", i + 1)
+                                      : absl::StrCat("moves[", i - record_moves, "]");
+            });
+        !s.ok()) {
+      return s;
+    }
+    view.known = *known;
+    // The seat saw the earlier tricks: the cards no hand holds are out of play.
+    view.gone = kFullDeck;
+    for (const CardSet& h : view.start) view.gone = view.gone.Without(h);
+    for (int s = 0; s < 4; ++s) {
+      if (!(view.known >> s & 1)) view.start[s] = CardSet();
+    }
+  }
+  if (absl::Status s = ReplaySeatView(view,
+                                      [&](size_t i) {
+                                        return i < record_moves
+                                                   ? absl::StrCat("notation: Play: card ", i + 1)
+                                                   : absl::StrCat("moves[", i - record_moves, "]");
+                                      });
+      !s.ok()) {
+    return s;
+  }
+  return std::make_unique<BridgeState>(std::move(view), given_hands, given, seat_view,
+                                       std::move(seat));
+}
+
+}  // namespace kibitzer::bridge

@@ -1,0 +1,254 @@
+#include "engine/games/bridge/monte_carlo.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/dd_table.h"
+
+namespace kibitzer::bridge {
+namespace {
+
+std::string Display(const CardStats& s, const ResultModel& model) {
+  std::string out = absl::StrFormat("%.2f tricks ±%.2f", s.tricks, s.tricks_se);
+  if (model.contract && !model.contract->passed_out()) {
+    absl::StrAppendFormat(&out, ", %s %.1f%% ±%.1f, score %+.0f ±%.0f",
+                          model.mover_declares ? "makes" : "defeats", 100 * s.success,
+                          100 * s.success_se, s.score, s.score_se);
+  }
+  return out;
+}
+
+}  // namespace
+
+// The threads that draw and solve samples. Sample i's results land in slot i; `done` marks the
+// slots filled, so the caller can use exactly the first N.
+class MonteCarloTask::Workers {
+ public:
+  Workers(MonteCarloTask& task, core::StopToken* token) : task_(task), token_(token) {
+    done_.assign(task.options_.samples, 0);
+    for (int t = 0; t < task.options_.threads; ++t) threads_.emplace_back([this] { Work(); });
+  }
+  ~Workers() {
+    quit_ = true;
+    for (std::thread& t : threads_) t.join();
+  }
+
+  // Waits a little for progress; returns the number of leading samples done.
+  uint64_t Prefix(std::string& error) {
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait_for(lock, std::chrono::milliseconds(20));
+    while (prefix_ < done_.size() && done_[prefix_]) ++prefix_;
+    error = error_;
+    return prefix_;
+  }
+  uint64_t nodes() const { return nodes_.load(); }
+  int64_t rejected() const { return rejected_.load(); }
+
+ private:
+  void Work() {
+    const MonteCarloOptions& o = task_.options_;
+    const int n = static_cast<int>(o.candidates.size());
+    const bool imps = o.objective == Objective::kImps;
+    DoubleDummySolver solver(DoubleDummySolver::Options{o.table_megabytes});
+    std::unique_ptr<DoubleDummySolver> table_solver;
+    if (imps) {
+      table_solver =
+          std::make_unique<DoubleDummySolver>(DoubleDummySolver::Options{o.table_megabytes});
+    }
+    core::SearchControl control(core::Limits{}, token_);
+    int8_t values[13];
+    uint64_t counted = 0;
+    while (!quit_) {
+      const uint64_t i = next_.fetch_add(1);
+      if (i >= done_.size()) break;
+      core::Rng rng = core::Rng::ForStream(o.seed, i);
+      Hands start;
+      int64_t rejected = 0;
+      const bool drawn = task_.sampler_.Sample(rng, start, &rejected);
+      rejected_ += rejected;
+      if (!drawn) {
+        std::lock_guard<std::mutex> lock(mu_);
+        error_ = absl::StrCat("constraints: no layout satisfying them was found in ", rejected,
+                              " draws");
+        cv_.notify_all();
+        break;
+      }
+      const PlayPosition position = PositionOn(task_.view_, start);
+      // Entries of other layouts only crowd the table: start each layout afresh. The position's
+      // value bounds every card's, so each card costs one search per trick below it.
+      solver.ClearTable();
+      const int best = solver.Solve(position, &control);
+      if (solver.aborted()) break;
+      for (const std::vector<int>& group : DoubleDummySolver::CardGroups(position)) {
+        int value = -1;
+        for (int card : group) {
+          const auto it =
+              std::lower_bound(o.candidates.begin(), o.candidates.end(), card,
+                               [](int a, int b) { return CardOrder(a) < CardOrder(b); });
+          if (it == o.candidates.end() || *it != card) continue;
+          if (value < 0) value = solver.SolveCardAtMost(position, card, best, &control);
+          values[it - o.candidates.begin()] = static_cast<int8_t>(value);
+        }
+        if (solver.aborted()) break;
+      }
+      if (solver.aborted()) break;
+      int32_t par = 0;
+      if (imps) {
+        const DdTable table = SolveTable(*table_solver, start, &control);
+        if (table_solver->aborted()) break;
+        const Par p =
+            DealerPar(table, task_.view_.dealer.value_or(kNorth), task_.view_.vulnerability);
+        par = IsNorthSouth(task_.view_.now.ToMove()) ? p.score : -p.score;
+      }
+      const uint64_t total = solver.nodes() + (table_solver ? table_solver->nodes() : 0);
+      nodes_ += total - counted;
+      counted = total;
+      std::lock_guard<std::mutex> lock(mu_);
+      std::copy(values, values + n, task_.tricks_.begin() + static_cast<ptrdiff_t>(i * n));
+      if (imps) task_.par_[i] = par;
+      done_[i] = 1;
+      cv_.notify_all();
+    }
+  }
+
+  // Cards are kept in suit order, highest rank first (the legal-move order).
+  static int CardOrder(int card) { return SuitOf(card) * 16 + (15 - RankOf(card)); }
+
+  MonteCarloTask& task_;
+  core::StopToken* token_;
+  std::vector<std::thread> threads_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<uint8_t> done_;
+  uint64_t prefix_ = 0;
+  std::string error_;
+  std::atomic<uint64_t> next_{0};
+  std::atomic<bool> quit_{false};
+  std::atomic<uint64_t> nodes_{0};
+  std::atomic<int64_t> rejected_{0};
+};
+
+MonteCarloTask::MonteCarloTask(SeatView view, std::unique_ptr<dealer::Script> script,
+                               LayoutSampler sampler, ResultModel model, MonteCarloOptions options)
+    : view_(std::move(view)),
+      script_(std::move(script)),
+      sampler_(std::move(sampler)),
+      model_(model),
+      options_(std::move(options)) {}
+
+core::Report MonteCarloTask::MakeReport(int samples, uint64_t nodes, int64_t rejected,
+                                        const core::SearchControl& control) const {
+  core::Report report;
+  const int32_t* par = options_.objective == Objective::kImps ? par_.data() : nullptr;
+  if (samples > 0) {
+    for (const CardStats& s :
+         Summarize(options_.candidates, tricks_.data(), par, samples, model_, options_.objective)) {
+      core::MoveValue mv;
+      mv.move = CardName(s.card);
+      mv.value = s.objective;
+      mv.std_error = s.objective_se;
+      mv.bound = core::Bound::kEstimate;
+      mv.samples = static_cast<uint64_t>(samples);
+      mv.display = Display(s, model_);
+      mv.metrics = {{"mean_tricks", s.tricks, "tricks the side to move takes from here"},
+                    {"mean_tricks_se", s.tricks_se, "standard error of mean_tricks"}};
+      if (model_.contract) {
+        mv.metrics.push_back({"success", s.success,
+                              model_.mover_declares ? "probability of making the contract"
+                                                    : "probability of defeating the contract"});
+        mv.metrics.push_back({"success_se", s.success_se, "standard error of success"});
+        mv.metrics.push_back({"score", s.score, "expected duplicate score, side to move"});
+        mv.metrics.push_back({"score_se", s.score_se, "standard error of score"});
+      }
+      if (par != nullptr) {
+        mv.metrics.push_back({"imps", s.imps, "expected IMPs against the double-dummy par"});
+        mv.metrics.push_back({"imps_se", s.imps_se, "standard error of imps"});
+      }
+      report.moves.push_back(std::move(mv));
+    }
+    report.best_move = report.moves.front().move;
+  }
+  report.samples = static_cast<uint64_t>(samples);
+  report.nodes = nodes;
+  report.elapsed_seconds = control.ElapsedSeconds();
+  report.statistics = {
+      {"samples", static_cast<double>(samples), "layouts sampled and solved"},
+      {"rejected", static_cast<double>(rejected), "layouts drawn and rejected by the constraints"},
+      {"layouts", sampler_.layouts(), "layouts consistent with the seat's knowledge (at most)"},
+      {"samples_per_second", report.elapsed_seconds > 0 ? samples / report.elapsed_seconds : 0.0,
+       "layouts solved per second"}};
+  return report;
+}
+
+core::Report MonteCarloTask::Run(core::SearchControl& control, core::ProgressSink& sink) {
+  const size_t n = options_.candidates.size();
+  tricks_.assign(options_.samples * n, 0);
+  if (options_.objective == Objective::kImps) par_.assign(options_.samples, 0);
+  core::StopReason reason = core::StopReason::kNone;
+  uint64_t reported = 0, prefix = 0;
+  std::string error;
+  core::Report report;
+  {
+    Workers workers(*this, control.token());
+    const uint64_t cap = options_.samples;
+    while (reason == core::StopReason::kNone) {
+      prefix = workers.Prefix(error);
+      if (!error.empty()) {
+        reason = core::StopReason::kError;
+        break;
+      }
+      // Decisions only at whole batches, on exactly the first `reported` samples.
+      while (reason == core::StopReason::kNone &&
+             (reported + options_.batch <= prefix || (prefix == cap && reported < cap))) {
+        reported = std::min<uint64_t>(reported + options_.batch, cap);
+        report =
+            MakeReport(static_cast<int>(reported), workers.nodes(), workers.rejected(), control);
+        sink.OnProgress(report);
+        if (reported == cap) {
+          reason = core::StopReason::kSampleLimit;
+        } else if (options_.confidence > 0 &&
+                   reported >= static_cast<uint64_t>(options_.min_samples)) {
+          const int32_t* par = options_.objective == Objective::kImps ? par_.data() : nullptr;
+          const auto best = std::find(options_.candidates.begin(), options_.candidates.end(),
+                                      *ParseCard(report.best_move));
+          if (Separated(options_.candidates, tricks_.data(), par, static_cast<int>(reported),
+                        model_, options_.objective,
+                        static_cast<int>(best - options_.candidates.begin()),
+                        NormalQuantile(options_.confidence))) {
+            reason = core::StopReason::kCompleted;
+          }
+        }
+      }
+      if (reason == core::StopReason::kNone && control.Poll(workers.nodes())) {
+        reason = control.reason();
+        prefix = workers.Prefix(error);
+      }
+    }
+    const uint64_t final_count =
+        reason == core::StopReason::kSampleLimit || reason == core::StopReason::kCompleted
+            ? reported
+            : prefix;
+    // Workers stop when they go out of scope; the slots below final_count are complete.
+    report =
+        MakeReport(static_cast<int>(final_count), workers.nodes(), workers.rejected(), control);
+  }
+  report.final = true;
+  report.stop_reason = reason;
+  if (reason == core::StopReason::kError) {
+    report.message = error;
+  } else if (reason == core::StopReason::kCompleted) {
+    report.message = absl::StrFormat("the best card is ahead of every other at %.0f%% confidence",
+                                     100 * options_.confidence);
+  } else if (report.samples == 0) {
+    report.message = "stopped before the first sample was solved";
+  }
+  return report;
+}
+
+}  // namespace kibitzer::bridge

@@ -1,0 +1,240 @@
+// Monte Carlo analysis from a seat's view: agreement with double dummy where nothing is left to
+// chance, a textbook finesse, reproducibility across thread counts, early stopping, refusals.
+#include <cmath>
+#include <memory>
+#include <string>
+
+#include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/dd_solver.h"
+#include "gtest/gtest.h"
+
+namespace kibitzer::bridge {
+namespace {
+
+constexpr char kDeal[] = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
+
+class CollectingSink final : public core::ProgressSink {
+ public:
+  void OnProgress(const core::Report& r) override { progress.push_back(r); }
+  void OnFinished(const core::Report&) override {}
+  std::vector<core::Report> progress;
+};
+
+absl::StatusOr<std::unique_ptr<core::GameState>> Position(const BridgeGame& game,
+                                                          const std::string& notation,
+                                                          std::vector<std::string> moves,
+                                                          core::OptionMap options,
+                                                          const std::string& seat) {
+  core::PositionSpec spec;
+  spec.notation = notation;
+  spec.moves = std::move(moves);
+  spec.options = std::move(options);
+  spec.seat = seat;
+  return game.Setup(spec);
+}
+
+core::Report Analyse(const BridgeGame& game, const core::GameState& state, core::SearchSpec spec,
+                     std::vector<core::Report>* progress = nullptr) {
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game.PrepareSearch(state, spec);
+  EXPECT_TRUE(task.ok()) << task.status();
+  if (!task.ok()) return {};
+  core::StopToken token;
+  core::SearchControl control(spec.limits, &token);
+  CollectingSink sink;
+  core::Report r = (*task)->Run(control, sink);
+  if (progress != nullptr) *progress = sink.progress;
+  return r;
+}
+
+double Metric(const core::MoveValue& mv, const std::string& name) {
+  for (const auto& m : mv.metrics) {
+    if (m.name == name) return m.value;
+  }
+  ADD_FAILURE() << "no metric " << name;
+  return 0;
+}
+
+// West's hand is left out, but after North, East and South are known it is the only layout:
+// every card's mean is its double-dummy value, with no error.
+TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
+  BridgeGame game;
+  auto state = Position(game, "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 -", {"S5"},
+                        {{"contract", "3NT"}, {"declarer", "S"}}, "N");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::DealSpec deal;
+  deal.count = 5;
+  absl::StatusOr<core::DealResult> layouts = game.Deal(**state, deal);
+  ASSERT_TRUE(layouts.ok()) << layouts.status();
+  EXPECT_TRUE(layouts->exhaustive);
+  ASSERT_EQ(layouts->layouts.size(), 1u);
+
+  core::SearchSpec spec;
+  spec.limits.samples = 4;
+  spec.options = {{"objective", "tricks"}};
+  const core::Report r = Analyse(game, **state, spec);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kSampleLimit);
+  EXPECT_EQ(r.samples, 4u);
+
+  absl::StatusOr<Hands> hands = ParsePbnDeal(kDeal, "deal");
+  ASSERT_TRUE(hands.ok());
+  PlayPosition p;
+  p.hands = *hands;
+  p.trump = kNoTrump;
+  p.leader = kWest;
+  p.Play(MakeCard(kSpades, 5));
+  DoubleDummySolver solver;
+  ASSERT_EQ(r.moves.size(), static_cast<size_t>(p.LegalCards().size()));
+  for (const core::MoveValue& mv : r.moves) {
+    const int card = *ParseCard(mv.move);
+    EXPECT_EQ(mv.value, solver.SolveCard(p, card)) << mv.move;
+    EXPECT_EQ(mv.std_error, 0) << mv.move;
+    EXPECT_EQ(mv.samples, 4u);
+  }
+}
+
+// AQ facing two small, the king and three small spades out and nothing else to go on: the
+// finesse works half the time.
+TEST(BridgeMonteCarlo, TheFinesseIsAFiftyPercentProposition) {
+  BridgeGame game;
+  auto state = Position(game, "N:AQ... 65... 32... K4...", {},
+                        {{"leader", "S"}, {"declarer", "S"}, {"view", "seat"}}, "S");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 400;
+  spec.seed = 42;
+  spec.threads = 2;
+  const core::Report r = Analyse(game, **state, spec);
+  ASSERT_EQ(r.samples, 400u);
+  ASSERT_EQ(r.moves.size(), 2u);
+  for (const core::MoveValue& mv : r.moves) {
+    // 2 tricks when West has the king, else 1.
+    EXPECT_GT(mv.std_error, 0);
+    EXPECT_NEAR(mv.value, 1.5, 4 * mv.std_error) << mv.move;
+  }
+}
+
+// Contract figures: in an ending where cashing the ace is worth a trick more than leading the
+// club in every layout, the analysis separates them at once and stops early.
+TEST(BridgeMonteCarlo, StopsOnceTheBestCardIsSeparated) {
+  BridgeGame game;
+  auto state = Position(game, "N:3...3 ...KQ A...2 .KQ..", {},
+                        {{"leader", "S"}, {"declarer", "S"}, {"view", "seat"}}, "S");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 1000;
+  spec.options = {{"confidence", "95"}, {"min_samples", "20"}};
+  std::vector<core::Report> progress;
+  const core::Report r = Analyse(game, **state, spec, &progress);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kCompleted);
+  EXPECT_EQ(r.samples, 20u);
+  EXPECT_EQ(r.best_move, "SA");
+  EXPECT_EQ(r.moves[0].value, 1);
+  EXPECT_EQ(r.moves[1].value, 0);
+  ASSERT_FALSE(progress.empty());
+  EXPECT_EQ(progress.front().samples, 10u);
+}
+
+// The same seed gives the same numbers with one thread and with three.
+TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
+  BridgeGame game;
+  auto state =
+      Position(game, "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K", {},
+               {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 60;
+  spec.seed = 9;
+  spec.options = {{"objective", "score"}};
+  spec.threads = 1;
+  const core::Report one = Analyse(game, **state, spec);
+  spec.threads = 3;
+  const core::Report three = Analyse(game, **state, spec);
+  ASSERT_EQ(one.moves.size(), three.moves.size());
+  ASSERT_EQ(one.samples, 60u);
+  bool varies = false;
+  for (size_t i = 0; i < one.moves.size(); ++i) {
+    EXPECT_EQ(one.moves[i].move, three.moves[i].move);
+    EXPECT_EQ(one.moves[i].value, three.moves[i].value);
+    EXPECT_EQ(one.moves[i].std_error, three.moves[i].std_error);
+    EXPECT_EQ(Metric(one.moves[i], "success"), Metric(three.moves[i], "success"));
+    EXPECT_EQ(Metric(one.moves[i], "mean_tricks"), Metric(three.moves[i], "mean_tricks"));
+    varies = varies || one.moves[i].std_error > 0;
+  }
+  EXPECT_TRUE(varies);
+  EXPECT_EQ(one.best_move, three.best_move);
+}
+
+TEST(BridgeMonteCarlo, RefusesWhatItCannotAnswer) {
+  BridgeGame game;
+  struct Case {
+    std::string notation;
+    std::vector<std::string> moves;
+    core::OptionMap position_options;
+    std::string seat;
+    core::OptionMap search_options;
+    const char* message;
+  };
+  const Case cases[] = {
+      {kDeal,
+       {},
+       {{"view", "seat"}, {"contract", "4H"}, {"declarer", "S"}},
+       "N",
+       {},
+       "seat: N is dummy, who does not play"},
+      {kDeal, {}, {{"view", "seat"}}, "", {}, "seat: required with options[view]=seat"},
+      {"N:AKQ2.AQ6.J64.J53 - - -", {}, {}, "N", {}, "W is to play and W's hand is not known"},
+      {"N:AKQ2.AQ6.J64.J53 - - -",
+       {"S5"},
+       {},
+       "N",
+       {{"objective", "make"}},
+       "options[objective]: make needs the contract"},
+      {"N:AKQ2.AQ6.J64.J53 - - -",
+       {"S5"},
+       {{"contract", "3NT"}, {"declarer", "S"}},
+       "E",
+       {},
+       "position.seat: the view is E's but N is to play"},
+      {"N:AKQ2.AQ6.J64.J53 - - -",
+       {"S5"},
+       {},
+       "N",
+       {{"constraints", "hcp(west) > 40"}},
+       "options[constraints]: no layout satisfies"},
+      {"N:AKQ2.AQ6.J64.J53 - - -",
+       {"S5"},
+       {},
+       "N",
+       {{"constraints", "hcp(west >"}},
+       "options[constraints]: line 1, column 10"},
+  };
+  for (const Case& c : cases) {
+    auto state = Position(game, c.notation, c.moves, c.position_options, c.seat);
+    absl::Status status = state.status();
+    if (state.ok()) {
+      core::SearchSpec spec;
+      spec.options = c.search_options;
+      status = game.PrepareSearch(**state, spec).status();
+    }
+    ASSERT_FALSE(status.ok()) << c.message;
+    EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(status.message().find(c.message), absl::string_view::npos)
+        << c.message << " → " << status.message();
+  }
+  // Setup refusals of a view: a card a hidden hand cannot hold, a suit it showed out of.
+  auto shown = Position(game, "N:AKQ2.AQ6.J64.J53 - - -",
+                        {"S5", "S2", "H3", "S6", "S7", "S8", "SA", "S9"}, {}, "N");
+  ASSERT_FALSE(shown.ok());
+  EXPECT_NE(
+      shown.status().message().find("moves[7]: 'S9' is not legal: E showed out of spades earlier"),
+      absl::string_view::npos)
+      << shown.status().message();
+  auto held = Position(game, "N:AKQ2.AQ6.J64.J53 - - -", {"SA"}, {}, "N");
+  ASSERT_FALSE(held.ok());
+  EXPECT_NE(held.status().message().find("moves[0]: 'SA' is not legal for W: N holds it"),
+            absl::string_view::npos)
+      << held.status().message();
+}
+
+}  // namespace
+}  // namespace kibitzer::bridge
