@@ -6,6 +6,8 @@
 
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/dd_table.h"
+#include "engine/games/bridge/scoring.h"
 #include "gtest/gtest.h"
 
 namespace kibitzer::bridge {
@@ -89,6 +91,39 @@ TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
     EXPECT_EQ(mv.value, solver.SolveCard(p, card)) << mv.move;
     EXPECT_EQ(mv.std_error, 0) << mv.move;
     EXPECT_EQ(mv.samples, 4u);
+  }
+}
+
+// The IMPs objective compares each card's score with the double-dummy par of the layout.
+TEST(BridgeMonteCarlo, ImpsAreCountedAgainstTheParOfEachLayout) {
+  BridgeGame game;
+  auto state = Position(
+      game, "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 -", {"S5"},
+      {{"contract", "3NT"}, {"declarer", "S"}, {"dealer", "E"}, {"vulnerable", "NS"}}, "N");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 1;
+  spec.options = {{"objective", "imps"}};
+  const core::Report r = Analyse(game, **state, spec);
+  ASSERT_EQ(r.samples, 1u);
+
+  absl::StatusOr<Hands> hands = ParsePbnDeal(kDeal, "deal");
+  ASSERT_TRUE(hands.ok());
+  DoubleDummySolver solver;
+  const Par par = DealerPar(SolveTable(solver, *hands), kEast, Vulnerability::kNorthSouth);
+  PlayPosition p;
+  p.hands = *hands;
+  p.trump = kNoTrump;
+  p.leader = kWest;
+  p.Play(MakeCard(kSpades, 5));
+  const Contract three_nt{3, kNoTrump, 0};
+  for (const core::MoveValue& mv : r.moves) {
+    // North plays for declarer: North-South's tricks are the mover's.
+    const int tricks = solver.SolveCard(p, *ParseCard(mv.move));
+    const int score = DuplicateScore(three_nt, true, tricks);
+    EXPECT_EQ(mv.value, Imps(score - par.score)) << mv.move;
+    EXPECT_EQ(Metric(mv, "score"), score) << mv.move;
+    EXPECT_EQ(Metric(mv, "success"), tricks >= 9 ? 1 : 0) << mv.move;
   }
 }
 

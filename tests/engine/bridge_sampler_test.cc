@@ -2,8 +2,8 @@
 // `dealer` program is the oracle for the statistics of constrained deals.
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>

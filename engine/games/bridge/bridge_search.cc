@@ -11,7 +11,7 @@ namespace kibitzer::bridge {
 namespace {
 
 constexpr int kDefaultTableMb = 32;
-constexpr int kDefaultMonteCarloTableMb = 16;
+constexpr int kDefaultMonteCarloTableMb = 32;
 constexpr uint64_t kDefaultSamples = 200;
 
 class DoubleDummyTask final : public core::SearchTask {

@@ -24,7 +24,7 @@ struct MonteCarloOptions {
   int min_samples = 30;    // before any early stop
   int batch = 10;          // samples between reports and stop decisions
   int threads = 1;
-  int table_megabytes = 16;  // per thread
+  int table_megabytes = 32;  // per thread
   uint64_t seed = 0;
   std::vector<int> candidates;  // cards to score (legal ones, in suit and rank order)
 };
