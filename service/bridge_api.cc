@@ -189,9 +189,10 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
     }
     const auto& bridge_state = static_cast<const bridge::BridgeState&>(**state);
     if (bridge_state.hidden()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          field, ".notation: double-dummy values need all four hands (this is a seat's view; "
-                 "use Analyze for Monte Carlo)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat(field,
+                       ".notation: double-dummy values need all four hands (this is a seat's view; "
+                       "use Analyze for Monte Carlo)"));
     }
     const auto& position = bridge_state.position();
     if (position.Finished()) {
