@@ -62,4 +62,12 @@ int RunSolve(Transport& t, const CommandOptions& o);
 int RunPlay(Transport& t, const CommandOptions& o);
 int RunPbn(Transport& t, const CommandOptions& o);
 
+// Big Two: the match harness, in this process.
+struct MatchFlags {
+  std::string players;  // one per seat, comma-separated
+  int deals = 100;
+  bool rotate = true;
+};
+int RunMatch(const CommandOptions& o, const MatchFlags& m);
+
 }  // namespace kibitzer::cli

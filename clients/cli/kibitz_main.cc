@@ -51,6 +51,11 @@ ABSL_FLAG(std::string, position_file, "",
 ABSL_FLAG(std::string, file, "", "Bridge: a file of deals, positions or PBN games.");
 ABSL_FLAG(std::string, dealer, "",
           "Bridge par: the dealer (N, E, S, W); default the record's, else N.");
+ABSL_FLAG(std::string, players, "baseline,baseline,baseline,baseline",
+          "Match: one player per seat, comma-separated (baseline, random, maxn[:depth], "
+          "paranoid[:depth], mc[:samples[:depth[:maxn|paranoid]]]).");
+ABSL_FLAG(int, deals, 100, "Match: seeded deals to play.");
+ABSL_FLAG(bool, rotate, true, "Match: play each deal once per rotation of the seats.");
 ABSL_FLAG(std::string, vul, "",
           "Bridge par: vulnerability (None, NS, EW, All); default the record's.");
 
@@ -76,6 +81,9 @@ constexpr char kUsage[] =
     "  solve     --file: positions in dd_solveboard's layout; prints each with card:value\n"
     "  play      double-dummy analysis of a played deal (PBN game or LIN; or --file)\n"
     "  pbn       --file: a PBN file with OptimumScore and OptimumResultTable added\n"
+    "Big Two:\n"
+    "  match     --players=A,B,C,D --deals=N --seed=S: whole games on seeded deals, seats\n"
+    "            rotated; wins, points and 95% intervals per player (in this process)\n"
     "Examples: kibitz analyze --game=tictactoe 'x...o.... x'\n"
     "  kibitz analyze --game=bridge --seat=W --position-option=view=seat,contract=4H,declarer=S "
     "\\\n"
@@ -154,6 +162,13 @@ int main(int argc, char** argv) {
   if (command == "solve") return kibitzer::cli::RunSolve(*transport, o);
   if (command == "play") return kibitzer::cli::RunPlay(*transport, o);
   if (command == "pbn") return kibitzer::cli::RunPbn(*transport, o);
+  if (command == "match") {
+    kibitzer::cli::MatchFlags m;
+    m.players = absl::GetFlag(FLAGS_players);
+    m.deals = absl::GetFlag(FLAGS_deals);
+    m.rotate = absl::GetFlag(FLAGS_rotate);
+    return kibitzer::cli::RunMatch(o, m);
+  }
   if (command == "analyze" || command == "bestmove") {
     std::signal(SIGINT, OnSigint);
     return kibitzer::cli::RunSearch(*transport, o, command == "bestmove", &g_interrupted);

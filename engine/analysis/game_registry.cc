@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_join.h"
+#include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/tictactoe/tictactoe_game.h"
 
@@ -34,6 +35,7 @@ std::string GameRegistry::Names() const {
 }
 
 void RegisterAllGames(GameRegistry& registry) {
+  registry.Register(std::make_unique<bigtwo::BigTwoGame>());
   registry.Register(std::make_unique<bridge::BridgeGame>());
   registry.Register(std::make_unique<tictactoe::TicTacToeGame>());
 }

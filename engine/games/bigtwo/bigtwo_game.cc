@@ -1,0 +1,135 @@
+#include "engine/games/bigtwo/bigtwo_game.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/bigtwo/sampler.h"
+
+namespace kibitzer::bigtwo {
+namespace {
+
+using core::OptionSpec;
+
+const BigTwoState* AsBigTwo(const core::GameState& state) {
+  return dynamic_cast<const BigTwoState*>(&state);
+}
+
+}  // namespace
+
+core::GameInfo MakeBigTwoInfo() {
+  core::GameInfo info;
+  info.name = "bigtwo";
+  info.display_name = "Big Two (大老二)";
+  info.description =
+      "Shedding game for 2 to 4 players: the first out of cards wins what the others hold. "
+      "Analysis scores every legal play: with every hand known by depth-limited max^n (or "
+      "paranoid) search, from one seat's view by Monte Carlo over sampled hidden hands, each "
+      "searched; the horizon is a rollout with the baseline policy or the thesis-style heuristic.";
+  info.variants = {
+      {"taiwan",
+       "The seed thesis's rules: suits C<D<H<S, 3C leads; singles, pairs, straights (A-2-3-4-5 "
+       "lowest, 2-3-4-5-6 highest), full houses, four of a kind, straight flushes; four of a "
+       "kind and straight flush beat anything; a hand of 13 ranks (dragon) wins at once"},
+      {"pagat",
+       "International rules: suits D<C<H<S, 3D leads; singles, pairs, triples, five-card hands "
+       "(straight < flush < full house < four of a kind < straight flush) beat only five-card "
+       "hands"},
+  };
+  info.position_options = PositionOptionSpecs();
+  info.search_options = {
+      OptionSpec::Enum("algorithm", "auto", {"auto", "maxn", "paranoid"},
+                       "Search of each layout: max^n (every seat for itself) or paranoid (the "
+                       "others against the seat to move); auto: maxn with every hand known, "
+                       "paranoid from a seat's view."),
+      OptionSpec::Enum("leaf", "auto", {"auto", "rollout", "eval"},
+                       "At the depth limit: play the game out with the baseline policy "
+                       "(rollout), or the heuristic of plays needed to go out, cards left and sure "
+                       "winners (eval). auto: rollout."),
+  };
+  info.position_notation =
+      "The hands as dealt, seat 1 first, separated by spaces; each hand its 13 cards "
+      "concatenated, rank then suit (3C 4D TS 2H; suits C D H S), '-' for a hand not known. "
+      "The plays since the deal are the moves. Position options set the rules (players, "
+      "pass_is_final, multipliers, straights) and the view (view=seat with Position.seat).";
+  info.example_position =
+      "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
+      "3S4C4H5D6D8C8S9DJCJHQDKDAS";
+  info.move_notation =
+      "A play is its cards concatenated, rank then suit (\"3C\", \"4D4S\", \"3C4D5H6S7C\"; 10 may "
+      "be written T or 10), or \"pass\".";
+  info.seats = {"1", "2", "3", "4"};
+  info.hidden_information = true;
+  info.value_description =
+      "For the seat to move, in points, a win counting 1000 more from each other seat: a win "
+      "is 1000 per other seat plus the points won, a loss -1000 less the points lost; at a "
+      "heuristic horizon an estimate of a few tens at most. Seat views: the mean over the sampled "
+      "layouts, with its standard error and the share of layouts won (metric 'win').";
+  return info;
+}
+
+BigTwoGame::BigTwoGame() : info_(MakeBigTwoInfo()) {}
+
+absl::StatusOr<std::unique_ptr<core::GameState>> BigTwoGame::Setup(
+    const core::PositionSpec& spec) const {
+  absl::StatusOr<std::unique_ptr<BigTwoState>> s = SetupBigTwo(spec);
+  if (!s.ok()) return s.status();
+  return std::unique_ptr<core::GameState>(std::move(*s));
+}
+
+absl::StatusOr<core::DealResult> BigTwoGame::Deal(const core::GameState& state,
+                                                  const core::DealSpec& spec) const {
+  const BigTwoState* bs = AsBigTwo(state);
+  if (bs == nullptr) return absl::InternalError("position is not a Big Two position");
+  if (!bs->hidden()) return core::DealOfFullLayout(*bs, spec, "every hand is known");
+  if (!spec.constraints.empty()) {
+    return absl::InvalidArgumentError(
+        "constraints: Big Two takes no constraint script; fix cards to hands with fixed "
+        "(SEAT:CARDS)");
+  }
+  const State& s = bs->state();
+  const Variant v = s.rules().variant;
+  Hands fixed{};
+  for (size_t i = 0; i < spec.fixed.size(); ++i) {
+    const std::string field = absl::StrCat("fixed[", i, "]");
+    const std::string& f = spec.fixed[i];
+    const size_t colon = f.find(':');
+    if (colon == std::string::npos || colon != 1 || f[0] < '1' || f[0] >= '1' + s.NumPlayers()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ": '", f, "' is not SEAT:CARDS with a seat from 1 to ", s.NumPlayers()));
+    }
+    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), v, field);
+    if (!cards.ok()) return cards.status();
+    fixed[static_cast<size_t>(f[0] - '1')] |= *cards;
+  }
+  absl::StatusOr<Sampler> sampler = Sampler::Make(s, fixed, "fixed");
+  if (!sampler.ok()) return sampler.status();
+  core::DealResult result;
+  const core::PositionSpec base = bs->Normalized();
+  for (int i = 0; i < spec.count; ++i) {
+    core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
+    Hands hidden;
+    if (!sampler->Sample(rng, &hidden)) {
+      return absl::InvalidArgumentError(
+          "fixed: no layout found in which the leader holds the lowest card dealt");
+    }
+    core::PositionSpec layout = base;
+    std::vector<std::string> hands;
+    for (int p = 0; p < s.NumPlayers(); ++p) {
+      const Mask dealt = s.Known(p) ? s.hand(p) | s.played(p) : hidden[p] | s.played(p);
+      hands.push_back(FormatCards(dealt, v));
+    }
+    layout.notation = absl::StrJoin(hands, " ");
+    layout.options.erase("leader");
+    result.layouts.push_back(std::move(layout));
+  }
+  return result;
+}
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> BigTwoGame::PrepareSearch(
+    const core::GameState& state, const core::SearchSpec& spec) const {
+  const BigTwoState* bs = AsBigTwo(state);
+  if (bs == nullptr) return absl::InternalError("position is not a Big Two position");
+  return PrepareBigTwoSearch(info_, *bs, spec);
+}
+
+}  // namespace kibitzer::bigtwo

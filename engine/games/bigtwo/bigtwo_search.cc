@@ -1,0 +1,185 @@
+// Analysis of a Big Two position: every legal play scored, by a depth-limited max^n or paranoid
+// search when every hand is known, and by Monte Carlo over sampled layouts from a seat's view.
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/games/bigtwo/bigtwo_game.h"
+#include "engine/games/bigtwo/players.h"
+
+namespace kibitzer::bigtwo {
+namespace {
+
+constexpr int kDefaultSamples = 100;
+constexpr int kBatch = 10;
+
+struct TaskOptions {
+  PlayerOptions player;
+  std::vector<Move> moves;  // root moves searched
+  uint64_t samples = 0;     // 0: full layout
+  uint64_t seed = 0;
+};
+
+class BigTwoTask final : public core::SearchTask {
+ public:
+  BigTwoTask(const State& state, TaskOptions o) : state_(state), o_(std::move(o)) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    scores_.assign(o_.moves.size(), MoveScore{});
+    for (size_t i = 0; i < o_.moves.size(); ++i) scores_[i].move = o_.moves[i];
+    wins_.assign(o_.moves.size(), 0);
+    core::StopReason reason = o_.samples == 0 ? RunFull(control, sink) : RunSampled(control, sink);
+    core::Report r = MakeReport(control);
+    r.final = true;
+    r.stop_reason = reason;
+    return r;
+  }
+
+ private:
+  // Iterative deepening to the depth limit on the known layout; a report after each depth.
+  core::StopReason RunFull(core::SearchControl& control, core::ProgressSink& sink) {
+    PlayerOptions p = o_.player;
+    for (int d = 1; d <= o_.player.depth; ++d) {
+      p.depth = d;
+      std::vector<MoveScore> scores = scores_;
+      for (MoveScore& s : scores) s = MoveScore{s.move};
+      if (!ScoreLayout(state_, p, control, scores, &nodes_)) return control.reason();
+      scores_ = scores;
+      depth_ = d;
+      sink.OnProgress(MakeReport(control));
+    }
+    return core::StopReason::kCompleted;
+  }
+
+  core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
+    absl::StatusOr<Sampler> sampler = Sampler::Make(state_, Hands{}, "position");
+    if (!sampler.ok()) return core::StopReason::kError;
+    for (uint64_t i = 0; i < o_.samples; ++i) {
+      core::Rng rng = core::Rng::ForStream(o_.seed, i);
+      Hands hidden;
+      if (!sampler->Sample(rng, &hidden)) return core::StopReason::kError;
+      std::vector<MoveScore> scores = scores_;
+      if (!ScoreLayout(state_.Completed(hidden), o_.player, control, scores, &nodes_)) {
+        return control.reason();
+      }
+      // A sample counts only once every move has its value in it.
+      for (size_t m = 0; m < scores.size(); ++m) {
+        const double last = scores[m].sum - scores_[m].sum;
+        wins_[m] += last > 0;
+      }
+      scores_ = scores;
+      samples_ = i + 1;
+      depth_ = o_.player.depth;
+      if (samples_ % kBatch == 0 && samples_ < o_.samples) sink.OnProgress(MakeReport(control));
+    }
+    return core::StopReason::kSampleLimit;
+  }
+
+  core::Report MakeReport(const core::SearchControl& control) const {
+    core::Report r;
+    const Variant v = state_.rules().variant;
+    std::vector<size_t> order(scores_.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return scores_[a].Mean() > scores_[b].Mean(); });
+    for (size_t i : order) {
+      const MoveScore& s = scores_[i];
+      if (s.samples == 0) continue;
+      core::MoveValue mv;
+      mv.move = FormatPlay(s.move, v);
+      mv.value = s.Mean();
+      mv.depth = depth_;
+      mv.bound = core::Bound::kEstimate;
+      if (o_.samples > 0) {
+        const double n = s.samples;
+        const double var = std::max(0.0, s.sum_squares / n - mv.value * mv.value);
+        mv.samples = static_cast<uint64_t>(s.samples);
+        mv.std_error = n > 1 ? std::sqrt(var / (n - 1)) : 0;
+        const double wins = wins_[i] / n;
+        mv.metrics.push_back({"win", wins, "share of layouts the seat goes out first in"});
+        mv.display =
+            absl::StrFormat("%+.1f ±%.1f, wins %.0f%%", mv.value, mv.std_error, 100 * wins);
+      } else {
+        mv.display = absl::StrFormat("%+.1f", mv.value);
+      }
+      r.moves.push_back(std::move(mv));
+    }
+    if (!r.moves.empty()) r.best_move = r.moves.front().move;
+    r.depth = depth_;
+    r.nodes = nodes_;
+    r.samples = samples_;
+    r.elapsed_seconds = control.ElapsedSeconds();
+    return r;
+  }
+
+  State state_;
+  TaskOptions o_;
+  std::vector<MoveScore> scores_;
+  std::vector<int> wins_;
+  uint64_t nodes_ = 0;
+  uint64_t samples_ = 0;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
+    const core::GameInfo& info, const BigTwoState& bs, const core::SearchSpec& spec) {
+  absl::StatusOr<core::OptionValues> options =
+      core::OptionValues::Parse(info.search_options, spec.options, "options");
+  if (!options.ok()) return options.status();
+  const State& s = bs.state();
+  if (s.IsTerminal()) {
+    return absl::InvalidArgumentError(absl::StrCat("position: the game is over (", bs.Outcome(),
+                                                   "); there is no move to search"));
+  }
+  if (!s.Known(s.CurrentPlayer())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("position: seat ", s.CurrentPlayer() + 1,
+                     " is to move and its hand is hidden; analyse from the seat to move"));
+  }
+  TaskOptions o;
+  o.seed = spec.seed;
+  o.player.algorithm =
+      options->GetString("algorithm") == "maxn" ? Algorithm::kMaxn : Algorithm::kParanoid;
+  o.player.leaf = options->GetString("leaf") == "eval" ? Leaf::kEval : Leaf::kRollout;
+  if (bs.hidden()) {
+    o.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
+    o.player.depth = spec.limits.depth > 0 ? spec.limits.depth : 1;
+  } else {
+    if (spec.limits.samples != 0) {
+      return absl::InvalidArgumentError(
+          "limits.samples: every hand is known, nothing to sample; leave it 0 (or use "
+          "options[view]=seat)");
+    }
+    o.player.algorithm =
+        options->GetString("algorithm") == "paranoid" ? Algorithm::kParanoid : Algorithm::kMaxn;
+    o.player.depth = spec.limits.depth > 0 ? spec.limits.depth : 6;
+  }
+  if (o.player.depth > 40) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("limits.depth: at most 40 plies for Big Two, got ", spec.limits.depth));
+  }
+  Move moves[kMaxMoves];
+  const int count = s.GenerateMoves(moves);
+  std::vector<Move> all(moves, moves + count);
+  std::sort(all.begin(), all.end(), PlayLess);
+  if (spec.limits.candidate_moves.empty()) {
+    o.moves = all;
+  } else {
+    for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
+      const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
+      absl::StatusOr<Move> m = ParseMove(spec.limits.candidate_moves[i], s, field);
+      if (!m.ok()) return m.status();
+      if (std::find(all.begin(), all.end(), *m) == all.end()) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ": '", spec.limits.candidate_moves[i],
+                                                       "' is not a legal play now"));
+      }
+      if (std::find(o.moves.begin(), o.moves.end(), *m) == o.moves.end()) o.moves.push_back(*m);
+    }
+  }
+  return std::unique_ptr<core::SearchTask>(std::make_unique<BigTwoTask>(s, std::move(o)));
+}
+
+}  // namespace kibitzer::bigtwo

@@ -1,0 +1,241 @@
+// Setting up a Big Two position: notation, rules options, the seat's view and the plays so far.
+#include <algorithm>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/games/bigtwo/bigtwo_game.h"
+#include "engine/games/bigtwo/rules_options.h"
+
+namespace kibitzer::bigtwo {
+namespace {
+
+absl::StatusOr<int> ParseSeat(const std::string& text, int players, const std::string& field) {
+  if (text.size() == 1 && text[0] >= '1' && text[0] < '1' + players) return text[0] - '1';
+  return absl::InvalidArgumentError(
+      absl::StrCat(field, ": '", text, "' is not a seat (1 to ", players, ")"));
+}
+
+// Why `m` may not be played now (for error messages); empty when it may.
+std::string WhyIllegal(const Move& m, const State& s, Mask unseen) {
+  const Variant v = s.rules().variant;
+  const int p = s.CurrentPlayer();
+  if (m.IsPass()) return s.Leading() ? "the player on lead may not pass" : "";
+  if (!s.Leading() && s.rules().pass_is_final && s.HasPassed(p)) {
+    return absl::StrCat("seat ", p + 1, " passed and may not play again until the next lead");
+  }
+  const Mask owner = s.Known(p) ? s.hand(p) : unseen;
+  if (const Mask missing = m.cards & ~owner; missing != 0) {
+    return absl::StrCat("seat ", p + 1, " does not hold ", CardName(__builtin_ctzll(missing), v));
+  }
+  if (!s.Known(p) && m.size() > s.count(p)) {
+    return absl::StrCat("seat ", p + 1, " holds only ", s.count(p), " cards");
+  }
+  if (s.Leading() && s.must_include() != 0 && (m.cards & s.must_include()) == 0) {
+    return absl::StrCat("the first play must include ",
+                        CardName(__builtin_ctzll(s.must_include()), v));
+  }
+  if (!s.Leading() && !Beats(m, s.table(), s.rules())) {
+    return absl::StrCat("a ", KindName(m.kind), " does not beat the ", KindName(s.table().kind),
+                        " ", FormatPlay(s.table(), v), " on the table");
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string SeatName(int seat) { return std::to_string(seat + 1); }
+
+absl::StatusOr<Move> ParseMove(const std::string& text, const State& state,
+                               const std::string& field) {
+  const std::string lower = absl::AsciiStrToLower(text);
+  if (lower == "pass" || lower == "p") return Move{};
+  absl::StatusOr<Mask> cards = ParseCards(text, state.rules().variant, field);
+  if (!cards.ok()) return cards.status();
+  if (*cards == 0) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ": empty play (write 'pass')"));
+  }
+  const Move m = Classify(*cards, state.rules());
+  if (!IsCombination(m)) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ": '", text, "' is not a combination of ",
+                                                   VariantName(state.rules().variant)));
+  }
+  return m;
+}
+
+absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpec& spec) {
+  absl::StatusOr<Rules> rules = RulesFromOptions(spec.variant, spec.options, "options");
+  if (!rules.ok()) return rules.status();
+  const int n = rules->players;
+  const Variant v = rules->variant;
+  std::vector<std::string> words =
+      absl::StrSplit(spec.notation, absl::ByAnyChar(" \t\n/"), absl::SkipEmpty());
+  if (static_cast<int>(words.size()) != n) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "notation: ", n, " hands expected (seat 1 first, '-' for a hand not known), got ",
+        words.size()));
+  }
+  std::array<Mask, kMaxPlayers> hands{};
+  uint8_t known = 0;
+  Mask all = 0;
+  for (int p = 0; p < n; ++p) {
+    if (words[p] == "-") continue;
+    const std::string field = absl::StrCat("notation: hand ", p + 1);
+    absl::StatusOr<Mask> h = ParseCards(words[p], v, field);
+    if (!h.ok()) return h.status();
+    if (__builtin_popcountll(*h) != kHandSize) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, " has ", __builtin_popcountll(*h), " cards; every hand is dealt 13"));
+    }
+    if (const Mask twice = *h & all; twice != 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", CardName(__builtin_ctzll(twice), v), " is in two hands"));
+    }
+    hands[p] = *h;
+    all |= *h;
+    known |= static_cast<uint8_t>(1 << p);
+  }
+  std::string seat;
+  int seat_index = -1;
+  if (!spec.seat.empty()) {
+    absl::StatusOr<int> s = ParseSeat(spec.seat, n, "seat");
+    if (!s.ok()) return s.status();
+    seat_index = *s;
+    seat = SeatName(*s);
+  }
+  const auto view = spec.options.find("view");
+  if (view != spec.options.end() && view->second == "seat") {
+    if (seat_index < 0) {
+      return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
+    }
+    known &= static_cast<uint8_t>(1 << seat_index);
+  }
+  if (seat_index >= 0 && known != (1 << n) - 1 && !(known >> seat_index & 1)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("seat: seat ", seat, "'s hand is not given, so this is not its view"));
+  }
+  // The leader holds the lowest card dealt: card 0 with four players; with fewer, the lowest
+  // known card when no hidden hand could hold a lower one.
+  int leader = -1, lowest = -1;
+  const Mask known_cards = [&] {
+    Mask k = 0;
+    for (int p = 0; p < n; ++p) k |= (known >> p & 1) ? hands[p] : 0;
+    return k;
+  }();
+  const bool all_known = known == (1 << n) - 1;
+  if (n == kMaxPlayers || all_known) {
+    lowest = n == kMaxPlayers ? 0 : __builtin_ctzll(known_cards);
+    for (int p = 0; p < n; ++p) {
+      if ((known >> p & 1) && (hands[p] & Bit(lowest))) leader = p;
+    }
+  }
+  if (const auto it = spec.options.find("leader"); it != spec.options.end() && it->second != "0") {
+    absl::StatusOr<int> given = ParseSeat(it->second, n, "options[leader]");
+    if (!given.ok()) return given.status();
+    if (leader >= 0 && *given != leader) {
+      return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", leader + 1,
+                                                     " holds ", CardName(lowest, v), " and leads"));
+    }
+    leader = *given;
+    // The lowest card dealt is the leader's lowest when it is known, else the first play's.
+    if (lowest < 0 && (known >> leader & 1)) lowest = __builtin_ctzll(hands[leader]);
+  }
+  if (leader < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("notation: the hand that holds ",
+                     n == kMaxPlayers ? CardName(0, v) : "the lowest card dealt",
+                     " leads; give that hand, or the seat that leads as options[leader]"));
+  }
+  State state(*rules, hands, known, leader, lowest);
+  Mask unseen = kDeck & ~known_cards;
+  std::vector<std::string> moves;
+  for (size_t i = 0; i < spec.moves.size(); ++i) {
+    const std::string field = absl::StrCat("moves[", i, "]");
+    if (state.IsTerminal()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: the game is over"));
+    }
+    absl::StatusOr<Move> m = ParseMove(spec.moves[i], state, field);
+    if (!m.ok()) return m.status();
+    if (const std::string why = WhyIllegal(*m, state, unseen); !why.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: ", why));
+    }
+    unseen &= ~m->cards;
+    moves.push_back(FormatPlay(*m, v));
+    state.Play(*m);
+  }
+  return std::make_unique<BigTwoState>(state, hands, std::move(moves), seat);
+}
+
+std::unique_ptr<core::GameState> BigTwoState::Clone() const {
+  return std::make_unique<BigTwoState>(*this);
+}
+
+core::PositionSpec BigTwoState::Normalized() const {
+  core::PositionSpec spec;
+  const Rules& r = state_.rules();
+  spec.variant = VariantName(r.variant);
+  std::vector<std::string> hands;
+  for (int p = 0; p < r.players; ++p) {
+    hands.push_back(state_.Known(p) ? FormatCards(dealt_[p], r.variant) : "-");
+  }
+  spec.notation = absl::StrJoin(hands, " ");
+  spec.moves = moves_;
+  spec.seat = seat_;
+  spec.options = RuleOptions(r);
+  if (hidden()) {
+    const int leader = state_.ply() > 0 ? state_.history_player(0) : state_.CurrentPlayer();
+    spec.options["leader"] = SeatName(leader);
+  }
+  return spec;
+}
+
+std::string BigTwoState::SideToMove() const {
+  return state_.IsTerminal() ? "" : SeatName(state_.CurrentPlayer());
+}
+
+std::vector<std::string> BigTwoState::LegalMoves() const {
+  std::vector<std::string> out;
+  if (state_.IsTerminal() || !state_.Known(state_.CurrentPlayer())) return out;
+  std::vector<Move> moves(kMaxMoves);
+  moves.resize(static_cast<size_t>(state_.GenerateMoves(moves.data())));
+  std::sort(moves.begin(), moves.end(), PlayLess);
+  for (const Move& m : moves) out.push_back(FormatPlay(m, state_.rules().variant));
+  return out;
+}
+
+std::string BigTwoState::Outcome() const {
+  if (!state_.IsTerminal()) return "";
+  int points[kMaxPlayers];
+  state_.Returns(points);
+  std::vector<std::string> parts;
+  for (int p = 0; p < state_.NumPlayers(); ++p) {
+    parts.push_back(absl::StrCat(p + 1, ": ", points[p] > 0 ? "+" : "", points[p]));
+  }
+  return absl::StrCat("seat ", state_.winner() + 1, " wins (", absl::StrJoin(parts, ", "), ")");
+}
+
+core::Knowledge BigTwoState::GetKnowledge() const {
+  core::Knowledge k;
+  const Variant v = state_.rules().variant;
+  for (int p = 0; p < state_.NumPlayers(); ++p) {
+    if (state_.Known(p)) {
+      k.known.push_back(absl::StrCat("seat ", p + 1, " holds ", FormatCards(state_.hand(p), v)));
+    } else {
+      k.hidden.push_back(absl::StrCat("seat ", p + 1, "'s ", state_.count(p), " cards"));
+      k.hidden_cards += state_.count(p);
+    }
+  }
+  k.known.push_back(absl::StrCat(
+      "plays so far: ", moves_.size(),
+      ", the table: ", state_.Leading() ? "empty (a lead)" : FormatPlay(state_.table(), v)));
+  if (hidden() && state_.NumPlayers() < kMaxPlayers) {
+    k.hidden.push_back(
+        absl::StrCat(kCards - kHandSize * state_.NumPlayers(), " cards out of play"));
+  }
+  return k;
+}
+
+}  // namespace kibitzer::bigtwo

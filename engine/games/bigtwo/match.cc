@@ -1,0 +1,157 @@
+#include "engine/games/bigtwo/match.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/rng.h"
+
+namespace kibitzer::bigtwo {
+namespace {
+
+struct GameRecord {
+  int points[kMaxPlayers] = {};  // by player (not seat)
+  int winner = -1;               // player
+  std::vector<double> move_ms[kMaxPlayers];
+  uint64_t nodes[kMaxPlayers] = {};
+};
+
+GameRecord PlayGame(const MatchOptions& o, int deal, int rotation) {
+  const int n = o.rules.players;
+  const State start = StartOfGame(o.rules, DealHands(o.seed, static_cast<uint64_t>(deal), n));
+  State s = start;
+  GameRecord rec;
+  // Seat `seat` is played by player (seat - rotation) mod n.
+  auto player_of = [&](int seat) { return (seat - rotation + n) % n; };
+  Move moves[kMaxMoves];
+  while (!s.IsTerminal()) {
+    const int seat = s.CurrentPlayer();
+    const int player = player_of(seat);
+    const PlayerOptions& po = o.players[static_cast<size_t>(player)];
+    const uint64_t stream = (static_cast<uint64_t>(deal) * kMaxPlayers + rotation) << 16 | s.ply();
+    const uint64_t move_seed = core::Rng::ForStream(po.seed ^ o.seed, stream).Next();
+    const bool choice = s.GenerateMoves(moves) > 1;
+    const auto t0 = std::chrono::steady_clock::now();
+    const Move m = ChooseMove(s, po, move_seed, &rec.nodes[player]);
+    const auto t1 = std::chrono::steady_clock::now();
+    if (choice) {
+      rec.move_ms[player].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+    }
+    s.Play(m);
+  }
+  int by_seat[kMaxPlayers];
+  s.Returns(by_seat);
+  for (int seat = 0; seat < n; ++seat) rec.points[player_of(seat)] = by_seat[seat];
+  rec.winner = player_of(s.winner());
+  return rec;
+}
+
+double HalfWidth(double sd, int n) { return n > 1 ? 1.96 * sd / std::sqrt(n) : 0; }
+
+}  // namespace
+
+double PlayerResult::PointsHalfWidth() const { return HalfWidth(points_sd, games); }
+
+double PlayerResult::WinRateHalfWidth() const {
+  const double p = WinRate();
+  return HalfWidth(std::sqrt(p * (1 - p)), games);
+}
+
+std::array<Mask, kMaxPlayers> DealHands(uint64_t seed, uint64_t index, int players) {
+  core::Rng rng = core::Rng::ForStream(seed, index);
+  int deck[kCards];
+  for (int c = 0; c < kCards; ++c) deck[c] = c;
+  rng.Shuffle(deck, deck + kCards);
+  std::array<Mask, kMaxPlayers> hands{};
+  for (int p = 0; p < players; ++p) {
+    for (int k = 0; k < kHandSize; ++k) hands[p] |= Bit(deck[p * kHandSize + k]);
+  }
+  return hands;
+}
+
+State StartOfGame(const Rules& rules, const std::array<Mask, kMaxPlayers>& hands) {
+  Mask dealt = 0;
+  for (int p = 0; p < rules.players; ++p) dealt |= hands[p];
+  const int lowest = __builtin_ctzll(dealt);
+  int leader = 0;
+  for (int p = 0; p < rules.players; ++p) {
+    if (hands[p] & Bit(lowest)) leader = p;
+  }
+  return State(rules, hands, static_cast<uint8_t>((1 << rules.players) - 1), leader, lowest);
+}
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
+                                      const std::function<void(int, int)>& progress) {
+  const int n = o.rules.players;
+  if (static_cast<int>(o.players.size()) != n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("players: ", n, " seats need ", n, " players, got ", o.players.size()));
+  }
+  if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
+  const int rotations = o.rotate ? n : 1;
+  const int total = o.deals * rotations;
+  std::vector<GameRecord> records(static_cast<size_t>(total));
+  std::atomic<int> next{0}, done{0};
+  std::mutex progress_mu;
+  auto worker = [&] {
+    for (int g = next++; g < total; g = next++) {
+      records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations);
+      const int d = ++done;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mu);
+        progress(d, total);
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::max(1, o.threads); ++t) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+
+  MatchResult result;
+  result.games = total;
+  result.players.resize(static_cast<size_t>(n));
+  result.differences.assign(static_cast<size_t>(n),
+                            std::vector<std::pair<double, double>>(static_cast<size_t>(n)));
+  for (int p = 0; p < n; ++p) {
+    PlayerResult& r = result.players[static_cast<size_t>(p)];
+    r.name = PlayerName(o.players[static_cast<size_t>(p)]);
+    std::vector<double> times;
+    double sum_sq = 0;
+    for (const GameRecord& g : records) {
+      ++r.games;
+      r.wins += g.winner == p;
+      r.points += g.points[p];
+      sum_sq += static_cast<double>(g.points[p]) * g.points[p];
+      r.nodes += g.nodes[p];
+      times.insert(times.end(), g.move_ms[p].begin(), g.move_ms[p].end());
+    }
+    const double mean = r.MeanPoints();
+    r.points_sd = std::sqrt(std::max(0.0, sum_sq / r.games - mean * mean));
+    r.moves = times.size();
+    if (!times.empty()) {
+      std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2),
+                       times.end());
+      r.median_move_ms = times[times.size() / 2];
+    }
+    for (int q = 0; q < n; ++q) {
+      double s = 0, ss = 0;
+      for (const GameRecord& g : records) {
+        const double d = g.points[p] - g.points[q];
+        s += d;
+        ss += d * d;
+      }
+      const double m = s / total;
+      const double sd = std::sqrt(std::max(0.0, ss / total - m * m));
+      result.differences[static_cast<size_t>(p)][static_cast<size_t>(q)] = {m,
+                                                                            HalfWidth(sd, total)};
+    }
+  }
+  return result;
+}
+
+}  // namespace kibitzer::bigtwo

@@ -1,0 +1,61 @@
+// The Big Two match harness: whole games between players on seeded deals.
+//
+// Deal d is drawn from stream d of the seed, so every line-up meets the same deals. With
+// rotation, each deal is played once per seat rotation (player i in seat (i + r) mod players),
+// so no player keeps the good cards. Games run on several threads; results are combined in game
+// order, so they do not depend on the thread count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/games/bigtwo/players.h"
+
+namespace kibitzer::bigtwo {
+
+struct MatchOptions {
+  Rules rules;
+  std::vector<PlayerOptions> players;  // one per seat (rules.players)
+  int deals = 100;
+  uint64_t seed = 1;
+  bool rotate = true;
+  int threads = 1;
+};
+
+struct PlayerResult {
+  std::string name;
+  int games = 0;
+  int wins = 0;
+  int64_t points = 0;
+  double points_sd = 0;       // standard deviation of the points of one game
+  double median_move_ms = 0;  // median time of the moves it had to choose (two or more legal)
+  uint64_t moves = 0;
+  uint64_t nodes = 0;
+  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
+  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
+  // Half-widths of the 95% confidence intervals (normal approximation).
+  double PointsHalfWidth() const;
+  double WinRateHalfWidth() const;
+};
+
+struct MatchResult {
+  std::vector<PlayerResult> players;
+  int games = 0;
+  // Per player, the difference in points per game against each other player over the same
+  // games: mean and the 95% half-width (paired, so deal luck cancels).
+  std::vector<std::vector<std::pair<double, double>>> differences;
+};
+
+// The hands of deal `index` of `seed`: `players` hands of 13, the rest out of play.
+std::array<Mask, kMaxPlayers> DealHands(uint64_t seed, uint64_t index, int players);
+// The start of a game with these hands: the holder of the lowest dealt card leads with it.
+State StartOfGame(const Rules& rules, const std::array<Mask, kMaxPlayers>& hands);
+
+// Plays the match; `progress` (may be empty) is called with the games done so far.
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
+                                      const std::function<void(int, int)>& progress);
+
+}  // namespace kibitzer::bigtwo

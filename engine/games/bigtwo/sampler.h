@@ -1,0 +1,38 @@
+// Layouts of the hidden cards of a Big Two view: every unknown hand gets as many cards as it
+// holds now, the rest of the unseen cards are out of play (2 or 3 players), uniformly among all
+// layouts consistent with what the view has seen: its own hand, every card played, cards the
+// caller fixes, and the lowest card dealt leading the first play (so unseen cards below the first
+// play's lowest card were not dealt). Deterministic for a given Rng; allocates nothing.
+#pragma once
+
+#include <array>
+
+#include "absl/status/statusor.h"
+#include "engine/core/rng.h"
+#include "engine/games/bigtwo/state.h"
+
+namespace kibitzer::bigtwo {
+
+using Hands = std::array<Mask, kMaxPlayers>;
+
+class Sampler {
+ public:
+  // `fixed[p]`: cards that hand p holds now (only for unknown hands). Errors name `field`.
+  static absl::StatusOr<Sampler> Make(const State& view, const Hands& fixed,
+                                      const std::string& field);
+
+  // The current cards of every unknown hand (known hands are left 0); false when the rejection
+  // step (only before the first play, with the leader's hand unknown) found nothing.
+  bool Sample(core::Rng& rng, Hands* out) const;
+
+  Mask unseen() const { return unseen_; }
+
+ private:
+  const State* view_ = nullptr;
+  Hands fixed_{};
+  Mask unseen_ = 0;        // cards not in a known hand and not played
+  Mask pool_ = 0;          // unseen cards, less fixed ones and ones known to be out of play
+  int leader_check_ = -1;  // seat whose hand must hold the lowest card dealt, when unknown
+};
+
+}  // namespace kibitzer::bigtwo
