@@ -99,7 +99,7 @@ class BigTwoTask final : public core::SearchTask {
         const double wins = wins_[i] / n;
         mv.metrics.push_back({"win", wins, "share of layouts the seat goes out first in"});
         mv.display =
-            absl::StrFormat("%+.1f ±%.1f, wins %.0f%%", mv.value, mv.std_error, 100 * wins);
+            absl::StrFormat("wins %.0f%%, %+.1f ±%.1f", 100 * wins, mv.value, mv.std_error);
       } else {
         mv.display = absl::StrFormat("%+.1f", mv.value);
       }

@@ -76,7 +76,11 @@ void Utilities(const State& s, int* out) {
     const Mask h = s.hand(p);
     const int plays = PlaysToFinish(h, s.rules());
     const int sure = std::min(SureWinners(h, all & ~h), std::max(plays - 1, 0));
-    cost[p] = 10 * plays - 6 * sure + s.count(p);
+    // Twos and aces are the cards that win tricks back; the seat that holds the trick (or is
+    // on lead) plays next with a free choice.
+    const int high = __builtin_popcountll(h & (RankMask(kRankTwo) | RankMask(kRankAce)));
+    const bool tempo = s.Leading() ? s.CurrentPlayer() == p : s.last_player() == p;
+    cost[p] = 10 * plays - 6 * sure - 2 * high - (tempo ? 5 : 0) + s.count(p);
     total += cost[p];
   }
   for (int p = 0; p < n; ++p) out[p] = total - n * cost[p];
