@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/core/rng.h"
+#include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bigtwo/evaluate.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/players.h"
@@ -11,6 +12,7 @@
 #include "engine/search/maxn.h"
 #include "engine/search/paranoid.h"
 #include "gtest/gtest.h"
+#include "tests/engine/test_sink.h"
 
 namespace kibitzer::bigtwo {
 namespace {
@@ -351,6 +353,37 @@ TEST(BigTwoMatch, TheMonteCarloPlayerBeatsRandomPlayers) {
   // 40 games: a player no better than random would win about 10.
   EXPECT_GT(r->players[0].wins, 20);
   EXPECT_GT(r->players[0].points, 0);
+}
+
+TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
+  BigTwoGame game;
+  core::PositionSpec view;
+  view.notation =
+      "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
+      "3S4C4H5D6D8C8S9DJCJHQDKDAS";
+  view.seat = "4";
+  view.options = {{"view", "seat"}, {"leader", "1"}};
+  view.moves = {"3C", "6C", "9H"};
+  core::SearchSpec spec;
+  spec.limits.samples = 30;
+  spec.seed = 11;
+  std::vector<core::Report> reports;
+  for (int threads : {1, 3}) {
+    spec.threads = threads;
+    testing::CollectingSink sink;
+    reports.push_back(testing::RunSearch(game, view, spec, &sink));
+    EXPECT_EQ(sink.progress.size(), 2u);  // after samples 10 and 20
+  }
+  ASSERT_EQ(reports[0].moves.size(), 6u);
+  EXPECT_EQ(reports[0].stop_reason, core::StopReason::kSampleLimit);
+  ASSERT_EQ(reports[1].moves.size(), reports[0].moves.size());
+  for (size_t i = 0; i < reports[0].moves.size(); ++i) {
+    EXPECT_EQ(reports[0].moves[i].move, reports[1].moves[i].move);
+    EXPECT_EQ(reports[0].moves[i].value, reports[1].moves[i].value);
+    EXPECT_EQ(reports[0].moves[i].std_error, reports[1].moves[i].std_error);
+    EXPECT_EQ(reports[0].moves[i].samples, 30u);
+  }
+  EXPECT_EQ(reports[0].nodes, reports[1].nodes);
 }
 
 TEST(BigTwoMatch, PlayerNamesAreCheckedWithTheirField) {

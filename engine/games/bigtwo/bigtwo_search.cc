@@ -2,6 +2,7 @@
 // search when every hand is known, and by Monte Carlo over sampled layouts from a seat's view.
 #include <algorithm>
 #include <cmath>
+#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -19,6 +20,7 @@ struct TaskOptions {
   std::vector<Move> moves;  // root moves searched
   uint64_t samples = 0;     // 0: full layout
   uint64_t seed = 0;
+  int threads = 1;
 };
 
 class BigTwoTask final : public core::SearchTask {
@@ -52,26 +54,64 @@ class BigTwoTask final : public core::SearchTask {
     return core::StopReason::kCompleted;
   }
 
+  // Samples in batches; within a batch, sample i of the batch goes to thread i mod threads and
+  // its values land in its own slot, then the batch is added in sample order, so the numbers do
+  // not depend on the thread count. A stop keeps the samples before the first unfinished one.
   core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
     absl::StatusOr<Sampler> sampler = Sampler::Make(state_, Hands{}, "position");
     if (!sampler.ok()) return core::StopReason::kError;
-    for (uint64_t i = 0; i < o_.samples; ++i) {
-      core::Rng rng = core::Rng::ForStream(o_.seed, i);
-      Hands hidden;
-      if (!sampler->Sample(rng, &hidden)) return core::StopReason::kError;
-      std::vector<MoveScore> scores = scores_;
-      if (!ScoreLayout(state_.Completed(hidden), o_.player, control, scores, &nodes_)) {
-        return control.reason();
+    const size_t moves = o_.moves.size();
+    const int threads = std::max(1, o_.threads);
+    const uint64_t batch = static_cast<uint64_t>(kBatch * threads);
+    std::vector<double> values(batch * moves);
+    std::vector<char> done(batch);
+    std::vector<uint64_t> nodes(static_cast<size_t>(threads));
+    for (uint64_t first = 0; first < o_.samples; first += batch) {
+      const uint64_t count = std::min(batch, o_.samples - first);
+      std::fill(done.begin(), done.end(), 0);
+      auto work = [&](int t, core::SearchControl& c) {
+        for (uint64_t k = static_cast<uint64_t>(t); k < count;
+             k += static_cast<uint64_t>(threads)) {
+          core::Rng rng = core::Rng::ForStream(o_.seed, first + k);
+          Hands hidden;
+          if (!sampler->Sample(rng, &hidden)) return;
+          std::vector<MoveScore> one(moves);
+          for (size_t m = 0; m < moves; ++m) one[m].move = o_.moves[m];
+          if (!ScoreLayout(state_.Completed(hidden), o_.player, c, one,
+                           &nodes[static_cast<size_t>(t)])) {
+            return;
+          }
+          for (size_t m = 0; m < moves; ++m) values[k * moves + m] = one[m].sum;
+          done[k] = 1;
+        }
+      };
+      std::vector<std::thread> helpers;
+      for (int t = 1; t < threads; ++t) {
+        helpers.emplace_back([&, t] {
+          core::SearchControl helper(control.limits(), control.token());
+          work(t, helper);
+        });
       }
-      // A sample counts only once every move has its value in it.
-      for (size_t m = 0; m < scores.size(); ++m) {
-        const double last = scores[m].sum - scores_[m].sum;
-        wins_[m] += last > 0;
+      work(0, control);
+      for (std::thread& h : helpers) h.join();
+      nodes_ = 0;
+      for (uint64_t n : nodes) nodes_ += n;
+      for (uint64_t k = 0; k < count; ++k) {
+        if (!done[k]) {
+          const core::StopReason r = control.reason();
+          return r == core::StopReason::kNone ? core::StopReason::kError : r;
+        }
+        for (size_t m = 0; m < moves; ++m) {
+          const double v = values[k * moves + m];
+          scores_[m].sum += v;
+          scores_[m].sum_squares += v * v;
+          ++scores_[m].samples;
+          wins_[m] += v > 0;
+        }
+        samples_ = first + k + 1;
+        depth_ = o_.player.depth;
+        if (samples_ % kBatch == 0 && samples_ < o_.samples) sink.OnProgress(MakeReport(control));
       }
-      scores_ = scores;
-      samples_ = i + 1;
-      depth_ = o_.player.depth;
-      if (samples_ % kBatch == 0 && samples_ < o_.samples) sink.OnProgress(MakeReport(control));
     }
     return core::StopReason::kSampleLimit;
   }
@@ -141,6 +181,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
   }
   TaskOptions o;
   o.seed = spec.seed;
+  o.threads = std::max(1, spec.threads);
   o.player.algorithm =
       options->GetString("algorithm") == "maxn" ? Algorithm::kMaxn : Algorithm::kParanoid;
   o.player.leaf = options->GetString("leaf") == "eval" ? Leaf::kEval : Leaf::kRollout;
