@@ -36,6 +36,32 @@ BenchCase BridgeCase(std::string name, std::string deal, std::string trump, std:
   return c;
 }
 
+// A Big Two deal a few plays in: max^n to `depth` with the heuristic when `seat` is empty, else
+// Monte Carlo from that seat's view over `samples` seeded layouts.
+BenchCase BigTwoCase(std::string name, std::string seat, int depth, int samples) {
+  BenchCase c;
+  c.name = std::move(name);
+  pb::Position* p = c.request.mutable_position()->mutable_position();
+  p->set_game("bigtwo");
+  p->set_notation(
+      "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
+      "3S4C4H5D6D8C8S9DJCJHQDKDAS");
+  for (const char* m : {"3C", "6C", "9H", "JC", "KC", "pass", "pass", "pass"}) p->add_moves(m);
+  if (!seat.empty()) {
+    p->set_seat(seat);
+    (*p->mutable_options())["view"] = "seat";
+    (*p->mutable_options())["leader"] = "1";
+    c.request.mutable_limits()->set_samples(samples);
+    c.request.set_seed(1);
+  } else {
+    (*c.request.mutable_options())["leaf"] = "eval";
+  }
+  c.request.mutable_limits()->set_depth(depth);
+  c.request.set_threads(1);
+  c.request.set_progress_interval_ms(1000);
+  return c;
+}
+
 }  // namespace
 
 std::vector<BenchCase> BenchCases() {
@@ -51,6 +77,8 @@ std::vector<BenchCase> BenchCases() {
       BridgeCase("bridge 7 tricks NT", "N:.KQT.4.942 2.643.2.J6 8..J953.T3 Q9..AQT.Q5", "N", "N"),
       BridgeCase("bridge 7 tricks hearts", "N:A43.J.752. 87.K32..92 .T6.K9.JT3 .984.AQJ.8", "H",
                  "E"),
+      BigTwoCase("bigtwo maxn d5 lead", "", 5, 0),
+      BigTwoCase("bigtwo mc 20 samples d2", "1", 2, 20),
   };
 }
 
