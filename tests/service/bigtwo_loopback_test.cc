@@ -90,18 +90,23 @@ TEST_F(BigTwoLoopback, ASeatsViewIsSetUpDealtAndAnalysed) {
   grpc::ClientContext c;
   Limit(&c);
   auto reader = stub_->Analyze(&c, analyze);
-  pb::SearchReport report, last;
+  pb::SearchReport report, first, last;
   int reports = 0;
   while (reader->Read(&report)) {
+    if (reports == 0) first = report;
     last = report;
     ++reports;
   }
   ASSERT_TRUE(reader->Finish().ok());
+  // The opening report and exactly one final one; progress between them may be coalesced while
+  // a write is in flight, so its count is not fixed.
+  EXPECT_GE(reports, 2);
+  EXPECT_EQ(first.sequence(), 0);
+  EXPECT_FALSE(first.final());
   EXPECT_TRUE(last.final());
   EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_SAMPLE_LIMIT);
   EXPECT_EQ(last.samples(), 40);
   EXPECT_EQ(last.moves_size(), 6);
-  EXPECT_GE(reports, 4);  // the opening report, progress after batches, the final one
   for (const pb::MoveValue& m : last.moves()) EXPECT_EQ(m.samples(), 40u) << m.move();
   EXPECT_EQ(last.best_move(), last.moves(0).move());
 }
