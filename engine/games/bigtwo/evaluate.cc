@@ -3,25 +3,12 @@
 #include <algorithm>
 
 namespace kibitzer::bigtwo {
-namespace {
-
-// Five ranks of each straight a rules set allows, lowest first.
-int StraightRanks(const Rules& rules, uint16_t* out) {
-  int n = 0;
-  if (rules.straights == Straights::kTaiwan) out[n++] = (1 << 11) | (1 << 12) | 0x7;
-  for (int low = 0; low <= 7; ++low) out[n++] = static_cast<uint16_t>(0x1F << low);
-  if (rules.straights == Straights::kTaiwan) out[n++] = (1 << 12) | 0xF;
-  return n;
-}
-
-}  // namespace
-
 int PlaysToFinish(Mask hand, const Rules& rules) {
   int c[kRanks];
   for (int r = 0; r < kRanks; ++r) c[r] = __builtin_popcountll(hand & RankMask(r));
   int plays = 0;
   uint16_t runs[10];
-  const int nruns = StraightRanks(rules, runs);
+  const int nruns = StraightRankSets(rules, runs);
   for (int i = 0; i < nruns; ++i) {
     int have = 0, loose = 0;
     for (int r = 0; r < kRanks; ++r) {

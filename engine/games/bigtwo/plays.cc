@@ -305,6 +305,12 @@ bool PlayLess(const Move& a, const Move& b) {
   return a.cards < b.cards;
 }
 
+int StraightRankSets(const Rules& rules, uint16_t* out) {
+  int n = 0;
+  for (int p = FirstPlace(rules); p < EndPlace(rules); ++p) out[n++] = kTaiwanPlaces[p].ranks;
+  return n;
+}
+
 std::string FormatPlay(const Move& play, Variant v) {
   return play.IsPass() ? "pass" : FormatCards(play.cards, v);
 }

@@ -61,4 +61,8 @@ bool PlayLess(const Move& a, const Move& b);
 
 std::string FormatPlay(const Move& play, Variant v);
 
+// The five ranks (a 13-bit mask) of each straight the rules allow, lowest first; returns how many
+// (at most 10).
+int StraightRankSets(const Rules& rules, uint16_t* out);
+
 }  // namespace kibitzer::bigtwo

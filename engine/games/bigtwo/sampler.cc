@@ -11,8 +11,7 @@ absl::StatusOr<Sampler> Sampler::Make(const State& view, const Hands& fixed,
   const int n = view.NumPlayers();
   Mask seen = 0;
   for (int p = 0; p < n; ++p) seen |= view.played(p) | (view.Known(p) ? view.hand(p) : 0);
-  s.unseen_ = kDeck & ~seen;
-  s.pool_ = s.unseen_;
+  const Mask unseen = kDeck & ~seen;  // not in a known hand and not played
   // The lowest card dealt: the first play's lowest card, or the leader's lowest before it.
   int lowest = -1;
   if (view.ply() > 0) {
@@ -30,7 +29,7 @@ absl::StatusOr<Sampler> Sampler::Make(const State& view, const Hands& fixed,
       return absl::InvalidArgumentError(
           absl::StrCat(field, ": seat ", p + 1, "'s hand is known; fix only hidden cards"));
     }
-    const Mask bad = fixed[p] & ~(s.unseen_ & ~below);
+    const Mask bad = fixed[p] & ~(unseen & ~below);
     if (bad != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
           field, ": ", CardName(__builtin_ctzll(bad), view.rules().variant), " cannot be in seat ",
@@ -48,7 +47,7 @@ absl::StatusOr<Sampler> Sampler::Make(const State& view, const Hands& fixed,
     all_fixed |= fixed[p];
   }
   s.fixed_ = fixed;
-  s.pool_ = s.unseen_ & ~below & ~all_fixed;
+  s.pool_ = unseen & ~below & ~all_fixed;
   int needed = 0;
   for (int p = 0; p < n; ++p) {
     if (!view.Known(p)) needed += view.count(p) - __builtin_popcountll(fixed[p]);

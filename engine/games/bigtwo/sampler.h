@@ -25,12 +25,9 @@ class Sampler {
   // step (only before the first play, with the leader's hand unknown) found nothing.
   bool Sample(core::Rng& rng, Hands* out) const;
 
-  Mask unseen() const { return unseen_; }
-
  private:
   const State* view_ = nullptr;
   Hands fixed_{};
-  Mask unseen_ = 0;        // cards not in a known hand and not played
   Mask pool_ = 0;          // unseen cards, less fixed ones and ones known to be out of play
   int leader_check_ = -1;  // seat whose hand must hold the lowest card dealt, when unknown
 };
