@@ -1,0 +1,97 @@
+// tarok_bench: exact solving of whole tarok hands from the first card, timed.
+//
+//   tarok_bench [--deals=N] [--first=SEED] [--all] [--table=LOG2] [--tricks=K]
+//
+// For deal seeds FIRST .. FIRST+N-1: three, two and one in turn, declared by player 1 (so
+// forehand leads), who takes talon group 0 and discards his lowest allowed cards; then the
+// whole play (48 plies) is solved exactly from the first card: the declarer's card points with
+// best play by all. --all solves every legal first card instead of the position's value.
+// Prints each deal's value, nodes and seconds, then the median and mean seconds and nodes.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/solver.h"
+
+namespace {
+
+using namespace kibitzer::tarok;
+using Clock = std::chrono::steady_clock;
+
+bool Flag(const std::string& arg, const std::string& name, int* out) {
+  if (arg.rfind(name + "=", 0) != 0) return false;
+  return absl::SimpleAtoi(arg.substr(name.size() + 1), out);
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int deals = 50;
+  int first = 1;
+  int table = 21;
+  int tricks = 16;
+  bool all = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--all") {
+      all = true;
+    } else if (!Flag(arg, "--deals", &deals) && !Flag(arg, "--first", &first) &&
+               !Flag(arg, "--table", &table) && !Flag(arg, "--tricks", &tricks)) {
+      std::fprintf(stderr, "tarok_bench: unknown argument '%s'\n", arg.c_str());
+      return 2;
+    }
+  }
+  if (deals < 1 || table < 10 || table > 28) {
+    std::fprintf(stderr, "tarok_bench: --deals must be >= 1 and --table in [10, 28]\n");
+    return 2;
+  }
+  const Contract contracts[3] = {Contract::kThree, Contract::kTwo, Contract::kOne};
+  Solver solver(table);
+  std::vector<double> seconds;
+  std::vector<double> nodes;
+  for (int i = 0; i < deals; ++i) {
+    const uint64_t seed = static_cast<uint64_t>(first + i);
+    const Contract c = contracts[i % 3];
+    Round r(Rules{}, RandomDeal(seed), c, 1);
+    while (r.phase() != Phase::kPlay) r.Apply(r.LegalMoves().front());
+    // --tricks=K: the first 16 - K tricks played with each player's lowest legal card.
+    while (r.phase() == Phase::kPlay && r.play().TricksDone() < kTricks - tricks) {
+      r.Apply(r.LegalMoves().front());
+    }
+    solver.Clear();
+    const uint64_t before = solver.nodes();
+    const auto t0 = Clock::now();
+    int value = 0;
+    if (all) {
+      for (const CardValue& cv : solver.SolveAll(r.play(), 0)) value = std::max(value, cv.value);
+    } else {
+      value = solver.Solve(r.play(), 0);
+    }
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    const uint64_t n = solver.nodes() - before;
+    seconds.push_back(s);
+    nodes.push_back(static_cast<double>(n));
+    std::printf("deal %3llu %-5s declarer points %2d  nodes %10llu  %.3f s\n",
+                static_cast<unsigned long long>(seed), ContractName(c), value,
+                static_cast<unsigned long long>(n), s);
+    std::fflush(stdout);
+  }
+  double total = 0;
+  for (double s : seconds) total += s;
+  std::printf(
+      "tarok exact solve from the first card, %d deals: median %.3f s, mean %.3f s, "
+      "max %.3f s, median nodes %.0f\n",
+      deals, Median(seconds), total / deals, *std::max_element(seconds.begin(), seconds.end()),
+      Median(nodes));
+  return 0;
+}

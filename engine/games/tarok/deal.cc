@@ -1,0 +1,22 @@
+#include "engine/games/tarok/deal.h"
+
+namespace kibitzer::tarok {
+
+DealCards RandomDeal(core::Rng& rng) {
+  for (;;) {
+    int cards[kNumCards];
+    for (int i = 0; i < kNumCards; ++i) cards[i] = i;
+    rng.Shuffle(cards, cards + kNumCards);
+    DealCards d;
+    for (int i = 0; i < 6; ++i) d.talon[i] = static_cast<int8_t>(cards[i]);
+    bool ok = true;
+    for (int p = 0; p < kPlayers; ++p) {
+      d.hands[p] = 0;
+      for (int i = 0; i < 16; ++i) d.hands[p] |= Bit(cards[6 + 16 * p + i]);
+      if ((d.hands[p] & kTaroks) == 0) ok = false;
+    }
+    if (ok) return d;
+  }
+}
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,110 @@
+#include "engine/games/tarok/play.h"
+
+namespace kibitzer::tarok {
+
+PlayState::PlayState(Contract contract, int declarer, const std::array<Mask, kPlayers>& hands,
+                     int leader, const std::array<int8_t, 6>& klop_talon,
+                     const std::array<Mask, kPlayers>& piles)
+    : hands_(hands),
+      won_(piles),
+      klop_talon_(klop_talon),
+      contract_(contract),
+      declarer_(static_cast<int8_t>(declarer)),
+      leader_(static_cast<int8_t>(leader)),
+      to_move_(static_cast<int8_t>(leader)) {
+  over_ = hands_[leader] == 0;
+}
+
+Mask PlayState::LegalCards(Mask hand) const {
+  if (in_trick_ == 0) return hand;
+  const int led = GroupOf(trick_[0]);
+  const Mask led_mask = GroupMask(led);
+  Mask legal;
+  if (hand & led_mask) {
+    legal = hand & led_mask;
+  } else if (hand & kTaroks) {
+    legal = hand & kTaroks;
+  } else {
+    return hand;
+  }
+  if (!MustBeat(contract_)) return legal;
+  const Mask taroks_in_trick = trick_mask_ & kTaroks;
+  if (legal & kTaroks) {
+    // Taroks (led, or played when void): beat the highest tarok in the trick when possible.
+    if (taroks_in_trick != 0) {
+      const Mask above = legal & ~((Bit(Highest(taroks_in_trick)) << 1) - 1);
+      if (above != 0) legal = above;
+    }
+    if ((legal & Bit(kPagat)) && (trick_mask_ & Bit(kMond)) && (trick_mask_ & Bit(kSkis))) {
+      return Bit(kPagat);
+    }
+    if (legal != Bit(kPagat)) legal &= ~Bit(kPagat);
+    return legal;
+  }
+  // Following a suit: beat its highest card unless a tarok is in the trick.
+  if (taroks_in_trick == 0) {
+    const Mask above = legal & ~((Bit(Highest(trick_mask_ & led_mask)) << 1) - 1);
+    if (above != 0) legal = above;
+  }
+  return legal;
+}
+
+int PlayState::TrickWinner(Contract contract, const int8_t cards[3], int leader) {
+  const Mask all = Bit(cards[0]) | Bit(cards[1]) | Bit(cards[2]);
+  const bool suit_led = cards[0] >= kSuitBase;
+  int best = 0;
+  if ((all & kTrula) == kTrula && !(contract == Contract::kColourValat && suit_led)) {
+    for (int i = 0; i < 3; ++i) {
+      if (cards[i] == kPagat) best = i;
+    }
+    return (leader + best) % kPlayers;
+  }
+  const bool taroks_win = !(contract == Contract::kColourValat && suit_led);
+  const int led = GroupOf(cards[0]);
+  for (int i = 1; i < 3; ++i) {
+    const int c = cards[i];
+    const int b = cards[best];
+    const bool c_tarok = c < kSuitBase && taroks_win;
+    const bool b_tarok = b < kSuitBase && taroks_win;
+    if (c_tarok) {
+      if (!b_tarok || c > b) best = i;
+    } else if (!b_tarok && GroupOf(c) == led && c > b) {
+      best = i;
+    }
+  }
+  return (leader + best) % kPlayers;
+}
+
+void PlayState::Play(int card) {
+  hands_[to_move_] &= ~Bit(card);
+  trick_[in_trick_] = static_cast<int8_t>(card);
+  trick_mask_ |= Bit(card);
+  ++in_trick_;
+  to_move_ = static_cast<int8_t>((to_move_ + 1) % kPlayers);
+  if (in_trick_ == 3) FinishTrick();
+}
+
+void PlayState::FinishTrick() {
+  const int winner = TrickWinner(contract_, trick_, leader_);
+  last_winning_card_ = trick_[(winner - leader_ + kPlayers) % kPlayers];
+  won_[winner] |= trick_mask_;
+  if (contract_ == Contract::kKlop && tricks_done_ < 6 && klop_talon_[tricks_done_] >= 0) {
+    won_[winner] |= Bit(klop_talon_[tricks_done_]);
+  }
+  ++tricks_won_[winner];
+  ++tricks_done_;
+  last_winner_ = static_cast<int8_t>(winner);
+  leader_ = to_move_ = static_cast<int8_t>(winner);
+  in_trick_ = 0;
+  trick_mask_ = 0;
+  trick_[0] = trick_[1] = trick_[2] = -1;
+  if (tricks_done_ == kTricks || hands_[winner] == 0) {
+    over_ = true;
+  } else if (IsBeggar(contract_) && winner == declarer_) {
+    over_ = true;
+  } else if (IsValat(contract_) && winner != declarer_) {
+    over_ = true;
+  }
+}
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,179 @@
+#include "engine/games/tarok/rules.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace kibitzer::tarok {
+namespace {
+
+using core::OptionSpec;
+
+constexpr const char* kContractNames[kNumContracts] = {
+    "klop",         "three",       "two",          "one",  "beggar",
+    "solo_without", "open_beggar", "colour_valat", "valat"};
+
+struct BonusName {
+  uint8_t bit;
+  const char* name;
+};
+constexpr BonusName kBonusNames[] = {{kBonusTrula, "trula"},
+                                     {kBonusKings, "kings"},
+                                     {kBonusPagatUltimo, "pagat_ultimo"},
+                                     {kBonusValat, "valat"}};
+
+OptionSpec StringOption(std::string name, std::string description) {
+  OptionSpec s;
+  s.name = std::move(name);
+  s.type = OptionSpec::Type::kString;
+  s.description = std::move(description);
+  return s;
+}
+
+}  // namespace
+
+const char* ContractName(Contract c) { return kContractNames[static_cast<int>(c)]; }
+
+bool ParseContract(const std::string& text, Contract* out) {
+  std::string t = absl::AsciiStrToLower(text);
+  for (char& ch : t) {
+    if (ch == '-' || ch == ' ') ch = '_';
+  }
+  if (t == "color_valat") t = "colour_valat";
+  for (int i = 0; i < kNumContracts; ++i) {
+    if (t == kContractNames[i]) {
+      *out = static_cast<Contract>(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+const std::vector<OptionSpec>& PositionOptionSpecs() {
+  static const std::vector<OptionSpec> kSpecs = {
+      OptionSpec::Enum("contract", "auction",
+                       {"auction", "klop", "three", "two", "one", "beggar", "solo_without",
+                        "open_beggar", "colour_valat", "valat"},
+                       "auction: the moves start with the bidding; a contract name starts after "
+                       "the bidding with that contract (and option declarer)."),
+      OptionSpec::Int("declarer", -1, -1, 2,
+                      "With a contract: the declarer, 0..2 (0 is forehand); not for klop."),
+      OptionSpec::Enum("view", "all", {"all", "seat"},
+                       "all: every hand given is known; seat: only what Position.seat knows (its "
+                       "hand, the talon when shown, its own discards, shown taroks)."),
+      OptionSpec::Enum("first_lead", "auto", {"auto", "forehand", "declarer"},
+                       "auto: the preset's (openspiel: the declarer in beggar, solo without and "
+                       "the valats, else forehand; seed2002: the declarer except in klop)."),
+      OptionSpec::Int("value_three", 10, 0, 1000, "Value of three."),
+      OptionSpec::Int("value_two", 20, 0, 1000, "Value of two."),
+      OptionSpec::Int("value_one", 30, 0, 1000, "Value of one."),
+      OptionSpec::Int("value_solo_without", 80, 0, 1000,
+                      "Value of solo without (preset seed2002: 50)."),
+      OptionSpec::Int("mond_penalty", 20, 0, 100,
+                      "What the declarer loses when his mond is captured or left in the talon."),
+      OptionSpec::Bool("round_difference", false,
+                       "Round the difference |points - 35| to the nearest 5."),
+      OptionSpec::Int("klop_limit", 36, 35, 36,
+                      "Klop: a player with this many card points or more scores -70 (36: more "
+                      "than 35; 35: 35 or more)."),
+      StringOption("announced",
+                   "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
+                   "valat; each counts double, and is subtracted when not made."),
+      OptionSpec::Int("kontra", 1, 1, 16,
+                      "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16."),
+      OptionSpec::Bool("radelc", false, "The declarer has a radelc: his score counts double."),
+  };
+  return kSpecs;
+}
+
+absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::OptionMap& options,
+                                       const std::string& field) {
+  absl::StatusOr<core::OptionValues> v =
+      core::OptionValues::Parse(PositionOptionSpecs(), options, field);
+  if (!v.ok()) return v.status();
+  Rules r;
+  if (preset.empty() || preset == "openspiel") {
+    r.preset = "openspiel";
+  } else if (preset == "seed2002") {
+    r.preset = "seed2002";
+    r.declarer_leads = true;
+    r.values[static_cast<int>(Contract::kSoloWithout)] = 50;
+  } else {
+    return absl::InvalidArgumentError(
+        absl::StrCat("variant: '", preset, "' is not a tarok preset (openspiel, seed2002)"));
+  }
+  auto given = [&](const char* name) { return options.count(name) > 0; };
+  if (given("first_lead") && v->GetString("first_lead") != "auto") {
+    r.declarer_leads = v->GetString("first_lead") == "declarer";
+  }
+  const char* value_names[] = {"value_three", "value_two", "value_one"};
+  for (int i = 0; i < 3; ++i) {
+    if (given(value_names[i])) r.values[i + 1] = static_cast<int>(v->GetInt(value_names[i]));
+  }
+  if (given("value_solo_without")) {
+    r.values[static_cast<int>(Contract::kSoloWithout)] =
+        static_cast<int>(v->GetInt("value_solo_without"));
+  }
+  r.mond_penalty = static_cast<int>(v->GetInt("mond_penalty"));
+  r.round_difference = v->GetBool("round_difference");
+  r.klop_limit = static_cast<int>(v->GetInt("klop_limit"));
+  r.radelc = v->GetBool("radelc");
+  r.kontra = static_cast<int>(v->GetInt("kontra"));
+  if ((r.kontra & (r.kontra - 1)) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, "[kontra]: ", r.kontra, " is not 1, 2, 4, 8 or 16"));
+  }
+  for (absl::string_view word :
+       absl::StrSplit(v->GetString("announced"), absl::ByAnyChar(", "), absl::SkipEmpty())) {
+    bool found = false;
+    for (const BonusName& b : kBonusNames) {
+      if (word == b.name) {
+        r.announced |= b.bit;
+        found = true;
+      }
+    }
+    if (!found) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, "[announced]: '", std::string(word),
+                       "' is not a bonus (trula, kings, pagat_ultimo, valat)"));
+    }
+  }
+  return r;
+}
+
+core::OptionMap RulesToOptions(const Rules& rules) {
+  absl::StatusOr<Rules> base = RulesFromOptions(rules.preset, {}, "options");
+  core::OptionMap out;
+  if (!base.ok()) return out;
+  if (rules.declarer_leads != base->declarer_leads) {
+    out["first_lead"] = rules.declarer_leads ? "declarer" : "forehand";
+  }
+  const char* value_names[] = {"value_three", "value_two", "value_one"};
+  for (int i = 0; i < 3; ++i) {
+    if (rules.values[i + 1] != base->values[i + 1]) {
+      out[value_names[i]] = std::to_string(rules.values[i + 1]);
+    }
+  }
+  const int solo = static_cast<int>(Contract::kSoloWithout);
+  if (rules.values[solo] != base->values[solo]) {
+    out["value_solo_without"] = std::to_string(rules.values[solo]);
+  }
+  if (rules.mond_penalty != base->mond_penalty) {
+    out["mond_penalty"] = std::to_string(rules.mond_penalty);
+  }
+  if (rules.round_difference) out["round_difference"] = "true";
+  if (rules.klop_limit != base->klop_limit) out["klop_limit"] = std::to_string(rules.klop_limit);
+  if (rules.kontra != 1) out["kontra"] = std::to_string(rules.kontra);
+  if (rules.radelc) out["radelc"] = "true";
+  if (rules.announced != 0) {
+    std::vector<std::string> names;
+    for (const BonusName& b : kBonusNames) {
+      if (rules.announced & b.bit) names.push_back(b.name);
+    }
+    out["announced"] = absl::StrJoin(names, ",");
+  }
+  return out;
+}
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,67 @@
+// Tarok contracts and the rules options of the two presets (see ../shared/specs/tarok.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/options.h"
+
+namespace kibitzer::tarok {
+
+// In bidding order, lowest first.
+enum class Contract : uint8_t {
+  kKlop,
+  kThree,
+  kTwo,
+  kOne,
+  kBeggar,
+  kSoloWithout,
+  kOpenBeggar,
+  kColourValat,
+  kValat,
+};
+constexpr int kNumContracts = 9;
+
+const char* ContractName(Contract c);
+// Accepts the names ContractName gives ("solo_without", "open_beggar", "colour_valat"; '-' and
+// ' ' may stand for '_').
+bool ParseContract(const std::string& text, Contract* out);
+
+// Taking part of the talon: three, two or one cards.
+inline int TalonTake(Contract c) {
+  return c == Contract::kThree ? 3 : c == Contract::kTwo ? 2 : c == Contract::kOne ? 1 : 0;
+}
+// Contracts in which the declarer wins on card points (36 or more).
+inline bool IsNormal(Contract c) { return TalonTake(c) > 0 || c == Contract::kSoloWithout; }
+inline bool IsBeggar(Contract c) { return c == Contract::kBeggar || c == Contract::kOpenBeggar; }
+inline bool IsValat(Contract c) { return c == Contract::kValat || c == Contract::kColourValat; }
+// Klop and the beggars: a player must beat the trick when he can.
+inline bool MustBeat(Contract c) { return c == Contract::kKlop || IsBeggar(c); }
+
+enum Bonus : uint8_t { kBonusTrula = 1, kBonusKings = 2, kBonusPagatUltimo = 4, kBonusValat = 8 };
+
+struct Rules {
+  std::string preset = "openspiel";
+  int values[kNumContracts] = {0, 10, 20, 30, 70, 80, 90, 125, 500};
+  bool declarer_leads = false;  // seed2002: the declarer leads in every contract
+  int mond_penalty = 20;
+  bool round_difference = false;  // round |points - 35| to the nearest 5
+  int klop_limit = 36;            // klop: this many card points or more score -70
+  uint8_t announced = 0;          // Bonus bits the declarer announced
+  int kontra = 1;                 // 1, 2, 4, 8 or 16
+  bool radelc = false;            // the declarer's score counts double
+
+  int Value(Contract c) const { return values[static_cast<int>(c)]; }
+};
+
+const std::vector<core::OptionSpec>& PositionOptionSpecs();
+// The rules of `preset` ("" is openspiel) with `options` applied; errors name
+// `field`[option] or "variant".
+absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::OptionMap& options,
+                                       const std::string& field);
+// The options that give `rules` from its preset (only those that differ), for the canonical form.
+core::OptionMap RulesToOptions(const Rules& rules);
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,88 @@
+// Exact solving of a tarok play position with every hand known: full depth, to the last trick.
+//
+// The value is the scored player's final outcome: in three, two, one and solo without the
+// declarer's card points (0..70, his discards and the talon counted); in klop the card points of
+// the `perspective` player, who minimises them against the other two (paranoid); in the beggars
+// and valats 1 when the declarer makes the contract, else 0.
+//
+// Alpha-beta (fail-soft) with minimal-window (MTD(f)) drivers, a transposition table at trick
+// starts whose key is exact yet abstract in the seed's partition style (the one-point cards of
+// each suit and taroks II..XX are told apart only by their order among the cards still out,
+// so positions that differ only in which low cards are gone share an entry), equivalent cards
+// searched once, the history heuristic, and bounds from the points still out. Optionally
+// depth-limited with the seed program's evaluation (section 4.2) at the horizon.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "engine/core/search_control.h"
+#include "engine/games/tarok/play.h"
+
+namespace kibitzer::tarok {
+
+struct CardValue {
+  int card = -1;
+  int value = 0;
+};
+
+class Solver {
+ public:
+  // A table of 2^table_log2 entries (32 bytes each).
+  explicit Solver(int table_log2 = 20);
+  ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
+
+  // Stops on `control` (polled every 1024 nodes); null: never stops. After a stop the results
+  // are meaningless and stopped() is true.
+  void SetControl(core::SearchControl* control) { control_ = control; }
+  bool stopped() const { return stopped_; }
+  uint64_t nodes() const { return nodes_; }
+  // Forgets the table and history. The table holds for one deal's talon (the klop gifts) and
+  // one contract: clear it for a new deal; a new contract or scored player clears it anyway.
+  void Clear();
+
+  // The exact value of `s` (see above). `perspective` is the scored player in klop.
+  int Solve(const PlayState& s, int perspective = 0);
+  // Every legal card's exact value, in card order.
+  std::vector<CardValue> SolveAll(const PlayState& s, int perspective = 0);
+
+  // Depth-limited alpha-beta to `plies` with the seed's evaluation for `me` at the horizon
+  // (no table): the value is the evaluation, larger better for `me`, and exact outcomes at the
+  // end of play are scaled to match. Returns each legal card's value.
+  std::vector<CardValue> SeedSearch(const PlayState& s, int me, int plies);
+
+  // The value for the scored player when play is over.
+  int FinalValue(const PlayState& s) const;
+
+ private:
+  struct Entry;
+  void Prepare(const PlayState& s, int perspective);
+  bool Maximizer(int player) const;
+  int Search(const PlayState& s, int alpha, int beta, int depth);
+  int Mtd(const PlayState& s, int guess);
+  int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
+  bool Poll();
+  int SeedEval(const PlayState& s) const;
+  int SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
+
+  std::unique_ptr<Entry[]> table_;
+  uint64_t mask_ = 0;
+  std::array<std::array<int32_t, 64>, kPlayers> history_{};
+  core::SearchControl* control_ = nullptr;
+  uint64_t nodes_ = 0;
+  bool stopped_ = false;
+  int perspective_ = 0;
+  int context_ = -1;
+  int seed_me_ = 0;
+  Contract contract_ = Contract::kKlop;
+  int declarer_ = -1;
+};
+
+// A plain full-width minimax of the same value (no pruning, no table), for tests.
+int PlainMinimax(const PlayState& s, int perspective);
+
+}  // namespace kibitzer::tarok
