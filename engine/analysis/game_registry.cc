@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/tarok/tarok_game.h"
 #include "engine/games/tictactoe/tictactoe_game.h"
 
 namespace kibitzer::analysis {
@@ -37,6 +38,7 @@ std::string GameRegistry::Names() const {
 void RegisterAllGames(GameRegistry& registry) {
   registry.Register(std::make_unique<bigtwo::BigTwoGame>());
   registry.Register(std::make_unique<bridge::BridgeGame>());
+  registry.Register(std::make_unique<tarok::TarokGame>());
   registry.Register(std::make_unique<tictactoe::TicTacToeGame>());
 }
 

@@ -11,9 +11,7 @@ PlayState::PlayState(Contract contract, int declarer, const std::array<Mask, kPl
       contract_(contract),
       declarer_(static_cast<int8_t>(declarer)),
       leader_(static_cast<int8_t>(leader)),
-      to_move_(static_cast<int8_t>(leader)) {
-  over_ = hands_[leader] == 0;
-}
+      to_move_(static_cast<int8_t>(leader)) {}
 
 Mask PlayState::LegalCards(Mask hand) const {
   if (in_trick_ == 0) return hand;
@@ -98,7 +96,7 @@ void PlayState::FinishTrick() {
   in_trick_ = 0;
   trick_mask_ = 0;
   trick_[0] = trick_[1] = trick_[2] = -1;
-  if (tricks_done_ == kTricks || hands_[winner] == 0) {
+  if (tricks_done_ == kTricks) {
     over_ = true;
   } else if (IsBeggar(contract_) && winner == declarer_) {
     over_ = true;

@@ -54,6 +54,13 @@ class PlayState {
     Play(card);
   }
 
+  // Completing a position seen from one seat with sampled cards: a hidden hand, cards that count
+  // for a player (hidden discards), a klop talon card not yet known.
+  void SetHand(int p, Mask hand) { hands_[p] = hand; }
+  void AddToPile(int p, Mask cards) { won_[p] |= cards; }
+  void SetKlopTalon(int i, int card) { klop_talon_[i] = static_cast<int8_t>(card); }
+  int KlopTalon(int i) const { return klop_talon_[i]; }
+
   // The winner of a complete trick led by `leader` with `cards` in play order.
   static int TrickWinner(Contract contract, const int8_t cards[3], int leader);
 

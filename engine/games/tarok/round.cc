@@ -148,6 +148,7 @@ void Round::StartPlay() {
       contract_ == Contract::kOpenBeggar || IsValat(contract_) || rules_.declarer_leads;
   if (contract_ != Contract::kKlop && declarer_leads) leader = declarer_;
   play_ = PlayState(contract_, declarer_, hands, leader, klop_talon, piles);
+  play_start_ = play_;
   phase_ = Phase::kPlay;
 }
 
@@ -210,6 +211,7 @@ void Round::Apply(Move m) {
       }
       played_[p] |= Bit(c);
       hands_[p] &= ~Bit(c);
+      cards_played_.push_back(static_cast<int8_t>(c));
       if (deal_.known[p]) {
         play_.Play(c);
       } else {

@@ -57,6 +57,9 @@ class Round {
   Mask discards() const { return discards_; }
   int hidden_discards() const { return hidden_discards_; }
   const PlayState& play() const { return play_; }
+  // The play as it started (hidden hands empty) and the cards played since, in order.
+  const PlayState& play_start() const { return play_start_; }
+  const std::vector<int8_t>& cards_played() const { return cards_played_; }
   // Groups (0..3 suits, 4 taroks) a player has shown he lacks, as bits.
   uint8_t voids(int p) const { return voids_[p]; }
   Mask played(int p) const { return played_[p]; }
@@ -103,6 +106,8 @@ class Round {
   int hidden_discards_ = 0;
   int discards_left_ = 0;
   PlayState play_;
+  PlayState play_start_;
+  std::vector<int8_t> cards_played_;
 };
 
 }  // namespace kibitzer::tarok

@@ -1,0 +1,155 @@
+#include "engine/games/tarok/tarok_game.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/games/tarok/rules.h"
+#include "engine/games/tarok/sampler.h"
+
+namespace kibitzer::tarok {
+namespace {
+
+using core::OptionSpec;
+
+const TarokState* AsTarok(const core::GameState& state) {
+  return dynamic_cast<const TarokState*>(&state);
+}
+
+}  // namespace
+
+core::GameInfo MakeTarokInfo() {
+  core::GameInfo info;
+  info.name = "tarok";
+  info.display_name = "Slovenian tarok (three players)";
+  info.description =
+      "Three-player Slovenian tarok: 54 cards, 22 taroks, bidding, talon exchange and trick "
+      "play for klop, three, two, one, beggar, solo without, open beggar, colour valat and "
+      "valat. Analysis scores every legal card of the play: with every card known by an exact "
+      "solver to the last trick, from one seat's view by Monte Carlo over layouts consistent "
+      "with what the seat knows, each solved exactly (or by the seed program's depth-limited "
+      "search).";
+  info.variants = {
+      {"openspiel",
+       "OpenSpiel's three-player rules (with its trula/kings and pagat ultimo bugs fixed): "
+       "the declarer leads in beggar, solo without and the valats, forehand otherwise; solo "
+       "without is worth 80"},
+      {"seed2002",
+       "The seed program's rules (Luštrek 2002): the declarer always leads (forehand in "
+       "klop); solo without is worth 50"},
+  };
+  info.position_options = PositionOptionSpecs();
+  info.search_options = {
+      OptionSpec::Enum("algorithm", "exact", {"exact", "seed"},
+                       "exact: every layout solved to the last trick; seed: the seed program's "
+                       "alpha-beta to limits.depth plies (default 9) with its evaluation "
+                       "(5 x card point difference + sum of own taroks + 50 each for mond and "
+                       "škis held)."),
+  };
+  info.position_notation =
+      "Four fields separated by spaces: the hands of players 0 (forehand), 1 and 2 as dealt, "
+      "each 16 cards separated by ',' ('-' for a hand not known), then the talon's six cards "
+      "in order separated by ',' ('?' for one not known, '-' for all). Cards: taroks I..XXI "
+      "and SK (škis); suit cards rank then suit, ranks K Q N(knight) J, red 1-4, black 7-10, "
+      "suits H D S C. The moves since the deal: bids (pass, klop, three, two, one, beggar, "
+      "solo_without, open_beggar, colour_valat, valat; after two passes the last bidder names "
+      "the contract), talon:G (the group taken, from 0), the discards (cards; '?' for one this "
+      "seat did not see), then the cards played. Options: contract=NAME and declarer=N start "
+      "after the bidding; view=seat with Position.seat gives that seat's knowledge only.";
+  info.example_position =
+      "XIX,XI,VIII,V,IV,II,XXI,NH,JH,4D,KS,JS,8S,NC,JC,10C "
+      "SK,XX,XIV,XIII,XII,VII,III,1H,KD,QD,ND,3D,NS,7S,QC,8C "
+      "XVIII,XVII,XVI,XV,X,IX,VI,I,4H,JD,1D,2D,10S,9S,KC,9C QH,2H,3H,QS,7C,KH";
+  info.move_notation =
+      "A card (XXI, SK, I, KH, NH, 1H, 10C), a bid or contract name, pass, talon:G, or '?' for "
+      "a discard not shown.";
+  info.seats = {"0", "1", "2"};
+  info.hidden_information = true;
+  info.value_description =
+      "For the player to move: in three, two, one and solo without his side's card points "
+      "(0..70; the declarer wins with 36); in klop minus his own card points; in the beggars "
+      "and valats 1 when his side wins the contract, else 0. From a seat's view the mean over "
+      "the sampled layouts with its standard error. With algorithm=seed the seed's evaluation.";
+  return info;
+}
+
+TarokGame::TarokGame() : info_(MakeTarokInfo()) {}
+
+absl::StatusOr<std::unique_ptr<core::GameState>> TarokGame::Setup(
+    const core::PositionSpec& spec) const {
+  absl::StatusOr<std::unique_ptr<TarokState>> s = SetupTarok(spec);
+  if (!s.ok()) return s.status();
+  return std::unique_ptr<core::GameState>(std::move(*s));
+}
+
+absl::StatusOr<core::DealResult> TarokGame::Deal(const core::GameState& state,
+                                                 const core::DealSpec& spec) const {
+  const TarokState* ts = AsTarok(state);
+  if (ts == nullptr) return absl::InternalError("position is not a tarok position");
+  if (!ts->hidden()) return core::DealOfFullLayout(*ts, spec, "every card is known");
+  if (!spec.constraints.empty()) {
+    return absl::InvalidArgumentError(
+        "constraints: tarok takes no constraint script; fix cards to hands with fixed "
+        "(PLAYER:CARDS)");
+  }
+  const Round& r = ts->round();
+  std::array<Mask, kPlayers> fixed{};
+  for (size_t i = 0; i < spec.fixed.size(); ++i) {
+    const std::string field = absl::StrCat("fixed[", i, "]");
+    const std::string& f = spec.fixed[i];
+    if (f.size() < 2 || f[1] != ':' || f[0] < '0' || f[0] > '2') {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", f, "' is not PLAYER:CARDS with a player from 0 to 2"));
+    }
+    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), field);
+    if (!cards.ok()) return cards.status();
+    fixed[static_cast<size_t>(f[0] - '0')] |= *cards;
+  }
+  absl::StatusOr<Sampler> sampler = Sampler::Make(r, fixed, "fixed");
+  if (!sampler.ok()) return sampler.status();
+  core::DealResult result;
+  core::PositionSpec base = ts->Normalized();
+  base.options.erase("view");
+  for (int i = 0; i < spec.count; ++i) {
+    core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
+    Layout layout;
+    if (!sampler->Sample(rng, &layout)) {
+      return absl::InvalidArgumentError(
+          "fixed: no layout found that fits the fixed cards and the voids shown");
+    }
+    DealCards full = r.deal();
+    full.talon = layout.talon;
+    Mask taken = 0;
+    if (r.talon_group() >= 0) {
+      const int k = TalonTake(r.contract());
+      for (int j = r.talon_group() * k; j < (r.talon_group() + 1) * k; ++j) {
+        taken |= Bit(full.talon[j]);
+      }
+    }
+    for (int p = 0; p < kPlayers; ++p) {
+      if (full.known[p]) continue;
+      Mask dealt = layout.hands[p] | r.played(p);
+      if (p == r.declarer()) dealt = (dealt | r.discards() | layout.discards) & ~taken;
+      full.hands[p] = dealt;
+      full.known[p] = true;
+    }
+    core::PositionSpec out = base;
+    out.notation = DealNotation(full);
+    Mask hidden_discards = layout.discards;
+    for (std::string& m : out.moves) {
+      if (m == "?") {
+        m = CardName(Lowest(hidden_discards));
+        hidden_discards &= hidden_discards - 1;
+      }
+    }
+    result.layouts.push_back(std::move(out));
+  }
+  return result;
+}
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> TarokGame::PrepareSearch(
+    const core::GameState& state, const core::SearchSpec& spec) const {
+  const TarokState* ts = AsTarok(state);
+  if (ts == nullptr) return absl::InternalError("position is not a tarok position");
+  return PrepareTarokSearch(info_, *ts, spec);
+}
+
+}  // namespace kibitzer::tarok

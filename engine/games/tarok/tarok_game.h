@@ -1,0 +1,79 @@
+// Three-player Slovenian tarok behind the type-erased Game interface.
+//
+// Position: four fields separated by spaces: the hands of players 0 (forehand), 1 and 2 as
+// dealt, each its 16 cards separated by commas ('-' for a hand not known), then the six talon
+// cards in order (',' separated; '?' for a card not known, '-' for all six). The moves since the
+// deal follow: bids ("pass", "two", ..., "valat"; after the others pass, the holder names the
+// contract with a contract name), the talon group ("talon:0" ..), the discards (cards; '?' for one
+// not shown to this seat), then the cards played. Options: preset (the variant), the rules
+// options, contract=NAME with declarer=N to start after the bidding, view=seat with
+// Position.seat for one seat's knowledge.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/core/game.h"
+#include "engine/games/tarok/round.h"
+
+namespace kibitzer::tarok {
+
+class TarokState final : public core::GameState {
+ public:
+  TarokState(Round round, std::vector<Move> moves, int seat, bool seat_view,
+             core::OptionMap position_options)
+      : round_(std::move(round)),
+        moves_(std::move(moves)),
+        seat_(seat),
+        seat_view_(seat_view),
+        options_(std::move(position_options)) {}
+  const Round& round() const { return round_; }
+  bool hidden() const;
+  int seat() const { return seat_; }
+
+  std::unique_ptr<core::GameState> Clone() const override;
+  core::PositionSpec Normalized() const override;
+  std::string SideToMove() const override;
+  std::vector<std::string> LegalMoves() const override;
+  bool IsTerminal() const override { return round_.phase() == Phase::kDone; }
+  std::string Outcome() const override;
+  core::Knowledge GetKnowledge() const override;
+
+ private:
+  Round round_;
+  std::vector<Move> moves_;
+  int seat_;
+  bool seat_view_;
+  core::OptionMap options_;  // contract, declarer and rules options as given
+};
+
+class TarokGame final : public core::Game {
+ public:
+  TarokGame();
+  const core::GameInfo& Info() const override { return info_; }
+  absl::StatusOr<std::unique_ptr<core::GameState>> Setup(
+      const core::PositionSpec& spec) const override;
+  absl::StatusOr<core::DealResult> Deal(const core::GameState& state,
+                                        const core::DealSpec& spec) const override;
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareSearch(
+      const core::GameState& state, const core::SearchSpec& spec) const override;
+
+ private:
+  core::GameInfo info_;
+};
+
+// The pieces of tarok_game, in their own files.
+core::GameInfo MakeTarokInfo();
+absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec& spec);
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core::GameInfo& info,
+                                                                     const TarokState& state,
+                                                                     const core::SearchSpec& spec);
+std::string MoveText(Move m);
+// Parses a move of the phase `round` is in; errors name `field`.
+absl::StatusOr<Move> ParseMove(const std::string& text, const Round& round,
+                               const std::string& field);
+// The deal and moves in notation (hands as dealt, '-' when hidden).
+std::string DealNotation(const DealCards& deal);
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,285 @@
+// Analysis of a tarok play position: every legal card scored, exactly when every card is known,
+// by Monte Carlo over sampled layouts (each solved exactly, or by the seed's depth-limited search)
+// from a seat's view.
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/games/tarok/sampler.h"
+#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/tarok_game.h"
+
+namespace kibitzer::tarok {
+namespace {
+
+constexpr int kDefaultSamples = 20;
+constexpr int kDefaultSeedDepth = 9;
+
+struct TaskOptions {
+  bool seed_player = false;  // the seed's depth-limited search instead of exact solving
+  int depth = kDefaultSeedDepth;
+  std::vector<int> cards;  // root cards searched
+  uint64_t samples = 0;    // 0: full layout
+  uint64_t seed = 0;
+  int threads = 1;
+  int table_log2 = 20;
+};
+
+struct Score {
+  double sum = 0;
+  double sum_squares = 0;
+  uint64_t n = 0;
+  double Mean() const { return n ? sum / static_cast<double>(n) : 0; }
+};
+
+// The solver's value turned to the mover's view: his side's card points; minus his own in klop;
+// 1 when his side wins a beggar or valat.
+double ForMover(const PlayState& s, int mover, int value) {
+  const Contract c = s.contract();
+  if (c == Contract::kKlop) return -value;
+  const bool declarer = mover == s.declarer();
+  if (IsNormal(c)) return declarer ? value : 70 - value;
+  return declarer ? value : 1 - value;
+}
+
+class TarokTask final : public core::SearchTask {
+ public:
+  TarokTask(const Round& round, TaskOptions o) : round_(round), o_(std::move(o)) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    scores_.assign(o_.cards.size(), Score{});
+    const core::StopReason reason =
+        o_.samples == 0 ? RunFull(control, sink) : RunSampled(control, sink);
+    core::Report r = MakeReport(control);
+    r.final = true;
+    r.stop_reason = reason;
+    return r;
+  }
+
+ private:
+  // Each root card's value on one layout; false when stopped.
+  bool ScoreLayout(const PlayState& s, Solver& solver, core::SearchControl& control,
+                   std::vector<double>& out, core::ProgressSink* sink) {
+    solver.SetControl(&control);
+    const int mover = s.ToMove();
+    if (o_.seed_player) {
+      const std::vector<CardValue> all = solver.SeedSearch(s, mover, o_.depth);
+      if (solver.stopped()) return false;
+      for (size_t i = 0; i < o_.cards.size(); ++i) {
+        for (const CardValue& cv : all) {
+          if (cv.card == o_.cards[i]) out[i] = cv.value;
+        }
+      }
+      return true;
+    }
+    for (size_t i = 0; i < o_.cards.size(); ++i) {
+      PlayState child = s;
+      child.Play(o_.cards[i]);
+      const int v = solver.Solve(child, mover);
+      if (solver.stopped()) return false;
+      out[i] = ForMover(s, mover, v);
+      if (sink != nullptr) {
+        scores_[i] = Score{out[i], out[i] * out[i], 1};
+        nodes_ = solver.nodes();
+        sink->OnProgress(MakeReport(control));
+      }
+    }
+    return true;
+  }
+
+  core::StopReason RunFull(core::SearchControl& control, core::ProgressSink& sink) {
+    Solver solver(o_.table_log2);
+    std::vector<double> values(o_.cards.size());
+    exact_ = !o_.seed_player;
+    const bool ok = ScoreLayout(round_.play(), solver, control, values, &sink);
+    nodes_ = solver.nodes();
+    if (!ok) return control.reason();
+    for (size_t i = 0; i < values.size(); ++i) scores_[i] = Score{values[i], 0, 1};
+    return core::StopReason::kCompleted;
+  }
+
+  // Samples in batches: sample i of the batch goes to thread i mod threads, and the batch is
+  // added in sample order, so the numbers do not depend on the thread count.
+  core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
+    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
+    if (!sampler.ok()) return core::StopReason::kError;
+    const size_t moves = o_.cards.size();
+    const int threads = std::max(1, o_.threads);
+    const uint64_t batch = static_cast<uint64_t>(threads);
+    std::vector<double> values(batch * moves);
+    std::vector<char> done(batch);
+    std::vector<uint64_t> nodes(static_cast<size_t>(threads));
+    std::vector<std::unique_ptr<Solver>> solvers;
+    for (int t = 0; t < threads; ++t) solvers.push_back(std::make_unique<Solver>(o_.table_log2));
+    for (uint64_t first = 0; first < o_.samples; first += batch) {
+      const uint64_t count = std::min(batch, o_.samples - first);
+      std::fill(done.begin(), done.end(), 0);
+      auto work = [&](int t, core::SearchControl& c) {
+        for (uint64_t k = static_cast<uint64_t>(t); k < count;
+             k += static_cast<uint64_t>(threads)) {
+          core::Rng rng = core::Rng::ForStream(o_.seed, first + k);
+          Layout layout;
+          if (!sampler->Sample(rng, &layout)) return;
+          Solver& solver = *solvers[static_cast<size_t>(t)];
+          solver.Clear();
+          std::vector<double> one(moves);
+          const bool ok = ScoreLayout(sampler->Complete(layout), solver, c, one, nullptr);
+          nodes[static_cast<size_t>(t)] = solver.nodes();
+          if (!ok) return;
+          std::copy(one.begin(), one.end(), values.begin() + static_cast<long>(k * moves));
+          done[k] = 1;
+        }
+      };
+      std::vector<std::thread> helpers;
+      for (int t = 1; t < threads; ++t) {
+        helpers.emplace_back([&, t] {
+          core::SearchControl helper(control.limits(), control.token());
+          work(t, helper);
+        });
+      }
+      work(0, control);
+      for (std::thread& h : helpers) h.join();
+      nodes_ = 0;
+      for (uint64_t n : nodes) nodes_ += n;
+      for (uint64_t k = 0; k < count; ++k) {
+        if (!done[k]) {
+          const core::StopReason r = control.reason();
+          return r == core::StopReason::kNone ? core::StopReason::kError : r;
+        }
+        for (size_t m = 0; m < moves; ++m) {
+          const double v = values[k * moves + m];
+          scores_[m].sum += v;
+          scores_[m].sum_squares += v * v;
+          ++scores_[m].n;
+        }
+        samples_ = first + k + 1;
+        if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
+      }
+    }
+    return core::StopReason::kSampleLimit;
+  }
+
+  core::Report MakeReport(const core::SearchControl& control) const {
+    core::Report r;
+    std::vector<size_t> order(scores_.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return scores_[a].Mean() > scores_[b].Mean(); });
+    const Contract c = round_.contract();
+    for (size_t i : order) {
+      const Score& s = scores_[i];
+      if (s.n == 0) continue;
+      core::MoveValue mv;
+      mv.move = CardName(o_.cards[i]);
+      mv.value = s.Mean();
+      mv.bound = exact_ ? core::Bound::kExact : core::Bound::kEstimate;
+      mv.depth = o_.seed_player ? o_.depth : 48;
+      const bool yes_no = IsBeggar(c) || IsValat(c);
+      if (o_.samples > 0) {
+        const double n = static_cast<double>(s.n);
+        const double var = std::max(0.0, s.sum_squares / n - mv.value * mv.value);
+        mv.samples = s.n;
+        mv.std_error = n > 1 ? std::sqrt(var / (n - 1)) : 0;
+        mv.display = yes_no && !o_.seed_player
+                         ? absl::StrFormat("wins in %.0f%% of layouts", 100 * mv.value)
+                         : absl::StrFormat("%+.1f ±%.1f", mv.value, mv.std_error);
+      } else if (o_.seed_player) {
+        mv.display = absl::StrFormat("seed evaluation %+.0f", mv.value);
+      } else if (yes_no) {
+        mv.display = mv.value > 0.5 ? "wins the contract" : "loses the contract";
+      } else if (c == Contract::kKlop) {
+        mv.display = absl::StrFormat("takes %.0f card points", -mv.value);
+      } else {
+        mv.display = absl::StrFormat("%.0f card points for the mover's side", mv.value);
+      }
+      r.moves.push_back(std::move(mv));
+    }
+    if (!r.moves.empty()) r.best_move = r.moves.front().move;
+    r.depth = o_.seed_player ? o_.depth : 48;
+    r.nodes = nodes_;
+    r.samples = samples_;
+    r.elapsed_seconds = control.ElapsedSeconds();
+    return r;
+  }
+
+  Round round_;
+  TaskOptions o_;
+  std::vector<Score> scores_;
+  bool exact_ = false;
+  uint64_t nodes_ = 0;
+  uint64_t samples_ = 0;
+};
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core::GameInfo& info,
+                                                                     const TarokState& ts,
+                                                                     const core::SearchSpec& spec) {
+  absl::StatusOr<core::OptionValues> options =
+      core::OptionValues::Parse(info.search_options, spec.options, "options");
+  if (!options.ok()) return options.status();
+  const Round& r = ts.round();
+  if (r.phase() == Phase::kDone) {
+    return absl::InvalidArgumentError(absl::StrCat("position: the game is over (", ts.Outcome(),
+                                                   "); there is no move to search"));
+  }
+  if (r.phase() != Phase::kPlay) {
+    return absl::InvalidArgumentError(
+        "position: analysis of the bidding and the talon exchange is not available yet; analyse "
+        "a position in the play (options[contract] with options[declarer], then the talon "
+        "moves)");
+  }
+  const int mover = r.ToMove();
+  if (!r.known(mover)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "position: player ", mover, " is to move and his hand is hidden; analyse from his seat"));
+  }
+  TaskOptions o;
+  o.seed = spec.seed;
+  o.threads = std::max(1, spec.threads);
+  o.seed_player = options->GetString("algorithm") == "seed";
+  if (spec.limits.depth > 0) {
+    if (!o.seed_player) {
+      return absl::InvalidArgumentError(
+          "limits.depth: the exact solver searches to the end; a depth limit needs "
+          "options[algorithm]=seed");
+    }
+    if (spec.limits.depth > 48) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("limits.depth: at most 48 plies, got ", spec.limits.depth));
+    }
+    o.depth = spec.limits.depth;
+  }
+  if (spec.hash_mb > 0) {
+    int log2 = 10;
+    while (log2 < 26 && (uint64_t{32} << (log2 + 1)) <= uint64_t(spec.hash_mb) << 20) ++log2;
+    o.table_log2 = log2;
+  }
+  if (ts.hidden()) {
+    o.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
+  } else if (spec.limits.samples != 0) {
+    return absl::InvalidArgumentError(
+        "limits.samples: every card is known, nothing to sample; leave it 0 (or use "
+        "options[view]=seat)");
+  }
+  const Mask legal = r.play().Legal();
+  if (spec.limits.candidate_moves.empty()) {
+    for (Mask m = legal; m != 0; m &= m - 1) o.cards.push_back(Lowest(m));
+  } else {
+    for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
+      const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
+      absl::StatusOr<int> c = ParseCard(spec.limits.candidate_moves[i], field);
+      if (!c.ok()) return c.status();
+      if (!(legal & Bit(*c))) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ": '", spec.limits.candidate_moves[i],
+                                                       "' is not a legal card now"));
+      }
+      if (std::find(o.cards.begin(), o.cards.end(), *c) == o.cards.end()) o.cards.push_back(*c);
+    }
+  }
+  return std::unique_ptr<core::SearchTask>(std::make_unique<TarokTask>(r, std::move(o)));
+}
+
+}  // namespace kibitzer::tarok

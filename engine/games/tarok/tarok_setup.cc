@@ -1,0 +1,357 @@
+// Setting up a tarok position: notation, rules options, the contract, the moves and a seat's view.
+#include <algorithm>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/games/tarok/sampler.h"
+#include "engine/games/tarok/tarok_game.h"
+
+namespace kibitzer::tarok {
+namespace {
+
+absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
+  std::vector<std::string> words =
+      absl::StrSplit(notation, absl::ByAnyChar(" \t\n"), absl::SkipEmpty());
+  if (words.size() != 4) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "notation: 4 fields expected (the hands of players 0, 1, 2 and the talon, '-' for one not "
+        "known), got ",
+        words.size()));
+  }
+  DealCards d;
+  Mask all = 0;
+  for (int p = 0; p < kPlayers; ++p) {
+    if (words[p] == "-") {
+      d.known[p] = false;
+      continue;
+    }
+    const std::string field = absl::StrCat("notation: hand ", p);
+    absl::StatusOr<Mask> h = ParseCards(words[p], field);
+    if (!h.ok()) return h.status();
+    if (std::popcount(*h) != 16) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, " has ", std::popcount(*h), " cards; every hand is dealt 16"));
+    }
+    if (const Mask twice = *h & all; twice != 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", FormatCards(twice), " given twice"));
+    }
+    d.hands[p] = *h;
+    all |= *h;
+  }
+  d.talon.fill(-1);
+  if (words[3] != "-") {
+    std::vector<std::string> cards = absl::StrSplit(words[3], ',');
+    if (cards.size() != 6) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "notation: talon: 6 cards in order separated by ',' expected ('?' for one not known), "
+          "got ",
+          cards.size()));
+    }
+    for (int i = 0; i < 6; ++i) {
+      if (cards[i] == "?") continue;
+      const std::string field = absl::StrCat("notation: talon card ", i);
+      absl::StatusOr<int> c = ParseCard(cards[i], field);
+      if (!c.ok()) return c.status();
+      if (all & Bit(*c)) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ": ", CardName(*c), " given twice"));
+      }
+      all |= Bit(*c);
+      d.talon[i] = static_cast<int8_t>(*c);
+    }
+  }
+  return d;
+}
+
+// What `seat` knows of `full`'s deal now.
+DealCards SeatDeal(const Round& full, int seat) {
+  DealCards d = full.deal();
+  const Contract c = full.contract();
+  const Phase phase = full.phase();
+  const bool after_bidding = phase != Phase::kBidding && phase != Phase::kNaming;
+  for (int p = 0; p < kPlayers; ++p) {
+    if (p == seat) continue;
+    const bool open = after_bidding && c == Contract::kOpenBeggar && p == full.declarer() &&
+                      full.play().TricksDone() >= 1;
+    if (!open) {
+      d.known[p] = false;
+      d.hands[p] = 0;
+    }
+  }
+  int visible = 0;
+  if (after_bidding && TalonTake(c) > 0) {
+    visible = 6;
+  } else if (after_bidding && c == Contract::kKlop) {
+    visible = std::min(6, static_cast<int>(full.play().TricksDone()));
+  }
+  for (int i = visible; i < 6; ++i) d.talon[i] = -1;
+  return d;
+}
+
+}  // namespace
+
+std::string MoveText(Move m) {
+  if (m.IsCard()) return CardName(m.code);
+  if (m.IsBid()) return ContractName(m.contract());
+  if (m.IsTalon()) return absl::StrCat("talon:", m.code - Move::kTalonBase);
+  if (m.code == Move::kHiddenCard) return "?";
+  return "pass";
+}
+
+std::string DealNotation(const DealCards& deal) {
+  std::vector<std::string> words;
+  for (int p = 0; p < kPlayers; ++p)
+    words.push_back(deal.known[p] ? FormatCards(deal.hands[p]) : "-");
+  std::vector<std::string> talon;
+  bool any = false;
+  for (int8_t c : deal.talon) {
+    talon.push_back(c >= 0 ? CardName(c) : "?");
+    any |= c >= 0;
+  }
+  words.push_back(any ? absl::StrJoin(talon, ",") : "-");
+  return absl::StrJoin(words, " ");
+}
+
+absl::StatusOr<Move> ParseMove(const std::string& text, const Round& round,
+                               const std::string& field) {
+  const std::string lower = absl::AsciiStrToLower(text);
+  switch (round.phase()) {
+    case Phase::kBidding:
+    case Phase::kNaming: {
+      if (lower == "pass" || lower == "p") return Move{Move::kPass};
+      Contract c;
+      if (ParseContract(lower, &c)) return Move::Bid(c);
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ": '", text,
+          "' is not a bid (pass, klop, three, two, one, beggar, solo_without, open_beggar, "
+          "colour_valat, valat)"));
+    }
+    case Phase::kTalon: {
+      int g = -1;
+      if (absl::StartsWith(lower, "talon:") && absl::SimpleAtoi(lower.substr(6), &g) && g >= 0 &&
+          g < 6) {
+        return Move::Talon(g);
+      }
+      return absl::InvalidArgumentError(absl::StrCat(
+          field, ": '", text,
+          "' is not a talon choice (talon:0 .. talon:", 6 / TalonTake(round.contract()) - 1, ")"));
+    }
+    case Phase::kDiscard:
+      if (text == "?") return Move{Move::kHiddenCard};
+      [[fallthrough]];
+    case Phase::kPlay: {
+      absl::StatusOr<int> c = ParseCard(text, field);
+      if (!c.ok()) return c.status();
+      return Move::Card(*c);
+    }
+    case Phase::kDone:
+      break;
+  }
+  return absl::InvalidArgumentError(absl::StrCat(field, ": the game is over"));
+}
+
+absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec& spec) {
+  absl::StatusOr<Rules> rules = RulesFromOptions(spec.variant, spec.options, "options");
+  if (!rules.ok()) return rules.status();
+  absl::StatusOr<core::OptionValues> opts =
+      core::OptionValues::Parse(PositionOptionSpecs(), spec.options, "options");
+  if (!opts.ok()) return opts.status();
+  absl::StatusOr<DealCards> deal = ParseDeal(spec.notation);
+  if (!deal.ok()) return deal.status();
+  int seat = -1;
+  if (!spec.seat.empty()) {
+    if (spec.seat.size() != 1 || spec.seat[0] < '0' || spec.seat[0] > '2') {
+      return absl::InvalidArgumentError(
+          absl::StrCat("seat: '", spec.seat, "' is not a player (0, 1 or 2)"));
+    }
+    seat = spec.seat[0] - '0';
+  }
+  const bool seat_view = opts->GetString("view") == "seat";
+  if (seat_view && seat < 0) {
+    return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
+  }
+  if (seat >= 0 && !deal->known[seat]) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("seat: player ", seat, "'s hand is not given, so this is not its view"));
+  }
+  core::OptionMap kept;
+  const std::string contract_name = opts->GetString("contract");
+  const int declarer = static_cast<int>(opts->GetInt("declarer"));
+  auto make_round = [&](const DealCards& d) -> absl::StatusOr<Round> {
+    if (contract_name == "auction") {
+      if (declarer != -1) {
+        return absl::InvalidArgumentError(
+            "options[declarer]: only with options[contract]; the bidding names the declarer");
+      }
+      return Round(*rules, d);
+    }
+    Contract c;
+    ParseContract(contract_name, &c);
+    if (c == Contract::kKlop) {
+      if (declarer != -1) {
+        return absl::InvalidArgumentError("options[declarer]: klop has no declarer");
+      }
+      return Round(*rules, d, c, -1);
+    }
+    if (declarer < 0) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("options[declarer]: ", contract_name, " needs its declarer (0, 1 or 2)"));
+    }
+    return Round(*rules, d, c, declarer);
+  };
+  absl::StatusOr<Round> made = make_round(*deal);
+  if (!made.ok()) return made.status();
+  Round round = std::move(*made);
+  if (contract_name != "auction") {
+    kept["contract"] = contract_name;
+    if (declarer >= 0) kept["declarer"] = std::to_string(declarer);
+  }
+  std::vector<Move> moves;
+  for (size_t i = 0; i < spec.moves.size(); ++i) {
+    const std::string field = absl::StrCat("moves[", i, "]");
+    if (round.phase() == Phase::kDone) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: the game is over"));
+    }
+    absl::StatusOr<Move> m = ParseMove(spec.moves[i], round, field);
+    if (!m.ok()) return m.status();
+    const int mover = round.ToMove();
+    if (round.phase() == Phase::kTalon && round.known(mover)) {
+      for (int8_t c : round.deal().talon) {
+        if (c < 0) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              field, ": the declarer's hand is known but the talon is not; give the talon"));
+        }
+      }
+    }
+    const std::vector<Move> legal = round.LegalMoves(Candidates(round, mover));
+    if (std::find(legal.begin(), legal.end(), *m) == legal.end()) {
+      std::vector<std::string> names;
+      for (const Move& l : legal) names.push_back(MoveText(l));
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", spec.moves[i], "' is not legal for player ", mover,
+                       " now (legal: ", absl::StrJoin(names, " "), ")"));
+    }
+    round.Apply(*m);
+    moves.push_back(*m);
+  }
+  if (seat_view) {
+    kept["view"] = "seat";
+    absl::StatusOr<Round> restricted = make_round(SeatDeal(round, seat));
+    if (!restricted.ok()) return restricted.status();
+    Round r = std::move(*restricted);
+    std::vector<Move> seen;
+    for (Move m : moves) {
+      if (r.phase() == Phase::kDiscard && r.declarer() != seat && m.IsCard() &&
+          !(Bit(m.code) & kTaroks)) {
+        m = Move{Move::kHiddenCard};
+      }
+      r.Apply(m);
+      seen.push_back(m);
+    }
+    round = std::move(r);
+    moves = std::move(seen);
+  }
+  return std::make_unique<TarokState>(std::move(round), std::move(moves), seat, seat_view,
+                                      std::move(kept));
+}
+
+bool TarokState::hidden() const {
+  for (int p = 0; p < kPlayers; ++p) {
+    if (!round_.known(p)) return true;
+  }
+  for (int8_t c : round_.deal().talon) {
+    if (c < 0) return true;
+  }
+  return false;
+}
+
+std::unique_ptr<core::GameState> TarokState::Clone() const {
+  return std::make_unique<TarokState>(*this);
+}
+
+core::PositionSpec TarokState::Normalized() const {
+  core::PositionSpec spec;
+  spec.variant = round_.rules().preset;
+  spec.notation = DealNotation(round_.deal());
+  for (const Move& m : moves_) spec.moves.push_back(MoveText(m));
+  spec.options = RulesToOptions(round_.rules());
+  for (const auto& [k, v] : options_) spec.options[k] = v;
+  if (seat_ >= 0) spec.seat = std::to_string(seat_);
+  return spec;
+}
+
+std::string TarokState::SideToMove() const {
+  const int p = round_.ToMove();
+  return p < 0 ? "" : std::to_string(p);
+}
+
+std::vector<std::string> TarokState::LegalMoves() const {
+  std::vector<std::string> out;
+  if (IsTerminal()) return out;
+  for (const Move& m : round_.LegalMoves(Candidates(round_, round_.ToMove()))) {
+    out.push_back(MoveText(m));
+  }
+  return out;
+}
+
+std::string TarokState::Outcome() const {
+  if (!IsTerminal()) return "";
+  const std::array<int, kPlayers> scores = round_.Scores();
+  std::vector<std::string> parts;
+  for (int p = 0; p < kPlayers; ++p) {
+    parts.push_back(absl::StrCat(p, ": ", scores[p] > 0 ? "+" : "", scores[p]));
+  }
+  std::string what = round_.contract() == Contract::kKlop
+                         ? "klop"
+                         : absl::StrCat(ContractName(round_.contract()), " by ", round_.declarer(),
+                                        ", ", round_.CardPoints(round_.declarer()), " card points");
+  if (hidden()) return absl::StrCat(what, " (some cards hidden: scores not known)");
+  return absl::StrCat(what, "; scores ", absl::StrJoin(parts, ", "));
+}
+
+core::Knowledge TarokState::GetKnowledge() const {
+  core::Knowledge k;
+  const Round& r = round_;
+  for (int p = 0; p < kPlayers; ++p) {
+    if (r.known(p)) {
+      k.known.push_back(absl::StrCat("player ", p, " holds ", FormatCards(r.hand(p))));
+    }
+  }
+  if (r.phase() != Phase::kBidding && r.phase() != Phase::kNaming) {
+    k.known.push_back(
+        r.contract() == Contract::kKlop
+            ? std::string("contract: klop")
+            : absl::StrCat("contract: ", ContractName(r.contract()), " by player ", r.declarer()));
+  }
+  absl::StatusOr<Sampler> s = Sampler::Make(r, {}, "position");
+  if (s.ok()) {
+    for (int p = 0; p < kPlayers; ++p) {
+      if (r.known(p)) continue;
+      std::string voids;
+      for (int g = 0; g < 5; ++g) {
+        if (r.voids(p) & (1 << g)) {
+          absl::StrAppend(&voids, voids.empty() ? "" : ", ",
+                          g == kTarokGroup ? "taroks" : std::string(1, "HDSC"[g]));
+        }
+      }
+      k.hidden.push_back(
+          absl::StrCat("player ", p, "'s hand",
+                       voids.empty() ? "" : absl::StrCat(" (shown void: ", voids, ")")));
+    }
+    k.hidden_cards = std::popcount(s->unseen());
+  }
+  int talon_hidden = 0;
+  for (int8_t c : r.deal().talon) talon_hidden += c < 0;
+  if (talon_hidden > 0) k.hidden.push_back(absl::StrCat(talon_hidden, " talon cards"));
+  if (r.hidden_discards() > 0) {
+    k.hidden.push_back(absl::StrCat(r.hidden_discards(), " of the declarer's discards"));
+  }
+  if (r.discards() != 0) k.known.push_back(absl::StrCat("discards: ", FormatCards(r.discards())));
+  return k;
+}
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,205 @@
+// Tarok through the Game interface: notation and moves, seat views and sampled layouts, and the
+// analysis against the solver.
+#include "engine/games/tarok/tarok_game.h"
+
+#include <gtest/gtest.h>
+
+#include "absl/strings/str_join.h"
+#include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/solver.h"
+#include "tests/engine/test_sink.h"
+
+namespace kibitzer::tarok {
+namespace {
+
+constexpr Contract kPlayed[] = {
+    Contract::kKlop,       Contract::kThree,       Contract::kTwo,
+    Contract::kOne,        Contract::kBeggar,      Contract::kSoloWithout,
+    Contract::kOpenBeggar, Contract::kColourValat, Contract::kValat};
+
+// A random position: a seeded deal, a contract and declarer, and `plies` random legal moves
+// after the bidding (talon, discards, cards), stopping early when the game ends.
+core::PositionSpec RandomPosition(core::Rng& rng, int plies) {
+  const DealCards d = RandomDeal(rng);
+  const Contract c = kPlayed[rng.Below(9)];
+  const int declarer = c == Contract::kKlop ? -1 : static_cast<int>(rng.Below(3));
+  Round r(Rules{}, d, c, declarer);
+  core::PositionSpec spec;
+  spec.variant = "openspiel";
+  spec.notation = DealNotation(d);
+  spec.options["contract"] = ContractName(c);
+  if (declarer >= 0) spec.options["declarer"] = std::to_string(declarer);
+  for (int i = 0; i < plies && r.phase() != Phase::kDone; ++i) {
+    const std::vector<Move> moves = r.LegalMoves();
+    const Move m = moves[rng.Below(moves.size())];
+    if (r.phase() == Phase::kPlay && r.play().TricksDone() == kTricks - 1) break;
+    spec.moves.push_back(MoveText(m));
+    r.Apply(m);
+    if (r.phase() == Phase::kDone) {
+      spec.moves.pop_back();
+      break;
+    }
+  }
+  return spec;
+}
+
+TEST(TarokGame, SampledLayoutsAgreeWithTheSeatsKnowledge) {
+  TarokGame game;
+  core::Rng rng(11);
+  int layouts = 0;
+  for (int i = 0; i < 600; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, static_cast<int>(rng.Below(50)));
+    spec.seat = std::to_string(rng.Below(3));
+    spec.options["view"] = "seat";
+    auto view = game.Setup(spec);
+    ASSERT_TRUE(view.ok()) << view.status();
+    const core::PositionSpec seen = (*view)->Normalized();
+    core::DealSpec deal;
+    deal.count = 5;
+    deal.seed = static_cast<uint64_t>(i);
+    auto result = game.Deal(**view, deal);
+    ASSERT_TRUE(result.ok()) << result.status() << " " << seen.notation << " moves "
+                             << absl::StrJoin(seen.moves, " ") << " options "
+                             << absl::StrJoin(seen.options, " ", absl::PairFormatter("="));
+    for (const core::PositionSpec& layout : result->layouts) {
+      // Every move stays legal with the sampled cards...
+      auto full = game.Setup(layout);
+      ASSERT_TRUE(full.ok()) << full.status() << "\n" << layout.notation;
+      // ...and the seat sees in the layout exactly what it saw.
+      core::PositionSpec again = layout;
+      again.options["view"] = "seat";
+      again.seat = spec.seat;
+      auto back = game.Setup(again);
+      ASSERT_TRUE(back.ok()) << back.status();
+      const core::PositionSpec seen_again = (*back)->Normalized();
+      EXPECT_EQ(seen_again.notation, seen.notation);
+      EXPECT_EQ(seen_again.moves, seen.moves);
+      ++layouts;
+    }
+  }
+  EXPECT_GE(layouts, 3000);
+}
+
+TEST(TarokGame, ExactAnalysisMatchesTheSolver) {
+  TarokGame game;
+  core::Rng rng(12);
+  int checked = 0;
+  for (int i = 0; i < 60; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 40);
+    auto state = game.Setup(spec);
+    ASSERT_TRUE(state.ok()) << state.status();
+    const Round& r = static_cast<const TarokState&>(**state).round();
+    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 10) continue;
+    core::SearchSpec search;
+    const core::Report report = testing::RunSearch(game, spec, search);
+    ASSERT_EQ(report.stop_reason, core::StopReason::kCompleted) << report.message;
+    ASSERT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    Solver solver(16);
+    const int mover = r.ToMove();
+    for (const core::MoveValue& mv : report.moves) {
+      PlayState child = r.play();
+      child.Play(*ParseCard(mv.move, "move"));
+      const int v = solver.Solve(child, mover);
+      double expected = v;
+      const Contract c = r.contract();
+      if (c == Contract::kKlop) {
+        expected = -v;
+      } else if (mover != r.declarer()) {
+        expected = IsNormal(c) ? 70 - v : 1 - v;
+      }
+      EXPECT_EQ(mv.value, expected) << mv.move;
+      EXPECT_EQ(mv.bound, core::Bound::kExact);
+    }
+    ++checked;
+  }
+  EXPECT_GT(checked, 10);
+}
+
+TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {
+  TarokGame game;
+  core::Rng rng(13);
+  int checked = 0;
+  for (int i = 0; i < 40 && checked < 6; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 36);
+    auto full = game.Setup(spec);
+    ASSERT_TRUE(full.ok());
+    const Round& r = static_cast<const TarokState&>(**full).round();
+    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 9) continue;
+    spec.seat = std::to_string(r.ToMove());
+    spec.options["view"] = "seat";
+    core::SearchSpec search;
+    search.limits.samples = 6;
+    search.seed = 5;
+    search.threads = 1;
+    const core::Report one = testing::RunSearch(game, spec, search);
+    search.threads = 3;
+    const core::Report three = testing::RunSearch(game, spec, search);
+    ASSERT_EQ(one.stop_reason, core::StopReason::kSampleLimit) << one.message;
+    ASSERT_EQ(one.moves.size(), three.moves.size());
+    for (size_t m = 0; m < one.moves.size(); ++m) {
+      EXPECT_EQ(one.moves[m].move, three.moves[m].move);
+      EXPECT_EQ(one.moves[m].value, three.moves[m].value);
+      EXPECT_EQ(one.moves[m].std_error, three.moves[m].std_error);
+      EXPECT_EQ(one.moves[m].samples, 6u);
+    }
+    EXPECT_EQ(one.samples, 6u);
+    ++checked;
+  }
+  EXPECT_GE(checked, 3);
+}
+
+TEST(TarokGame, BiddingMovesSetUpAndPlay) {
+  TarokGame game;
+  core::PositionSpec spec;
+  spec.notation = game.Info().example_position;
+  spec.moves = {"pass", "pass", "klop", "XXI"};
+  auto state = game.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  EXPECT_EQ((*state)->SideToMove(), "1");
+  EXPECT_EQ((*state)->LegalMoves(), std::vector<std::string>{"SK"});
+  spec.moves = {"pass", "pass", "two", "talon:1"};  // forehand's bid after two passes is final
+  state = game.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  EXPECT_EQ((*state)->SideToMove(), "0");
+}
+
+std::string ErrorOf(const core::Game& game, const core::PositionSpec& spec) {
+  auto s = game.Setup(spec);
+  return s.ok() ? "" : std::string(s.status().message());
+}
+
+TEST(TarokGame, BadInputsAreRefusedNamingTheField) {
+  TarokGame game;
+  const std::string example = game.Info().example_position;
+  core::PositionSpec spec;
+  spec.notation = "XXI,XX -";
+  EXPECT_NE(ErrorOf(game, spec).find("notation"), std::string::npos);
+  spec.notation = example;
+  spec.notation.replace(0, 4, "");  // the first hand loses XIX
+  EXPECT_NE(ErrorOf(game, spec).find("notation: hand 0"), std::string::npos);
+  spec.notation = example;
+  spec.moves = {"three"};
+  EXPECT_NE(ErrorOf(game, spec).find("moves[0]"), std::string::npos);  // three only for forehand
+  spec.moves = {"pass", "pass", "klop", "VII"};
+  EXPECT_NE(ErrorOf(game, spec).find("moves[3]"), std::string::npos);  // not in P0's hand
+  spec.moves = {};
+  spec.options = {{"contract", "three"}};
+  EXPECT_NE(ErrorOf(game, spec).find("options[declarer]"), std::string::npos);
+  spec.options = {{"contract", "three"}, {"declarer", "1"}, {"kontra", "3"}};
+  EXPECT_NE(ErrorOf(game, spec).find("options[kontra]"), std::string::npos);
+  spec.options = {{"view", "seat"}};
+  EXPECT_NE(ErrorOf(game, spec).find("seat"), std::string::npos);
+  spec.options = {};
+  spec.variant = "slovenia";
+  EXPECT_NE(ErrorOf(game, spec).find("variant"), std::string::npos);
+  // Analysis of the bidding is refused, naming the position.
+  spec.variant = "";
+  auto state = game.Setup(spec);
+  ASSERT_TRUE(state.ok());
+  auto task = game.PrepareSearch(**state, core::SearchSpec{});
+  ASSERT_FALSE(task.ok());
+  EXPECT_NE(task.status().message().find("position"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kibitzer::tarok
