@@ -118,7 +118,7 @@ int Cap(uint32_t caps, int place) { return static_cast<int>((caps >> (5 * place)
 // split[p] cards go to place p, ways = n! / prod(split[p]!).
 template <typename F>
 void ForEachSplit(int n, uint8_t places, uint32_t caps, F&& f) {
-  int list[5];
+  int list[6] = {};  // one spare: keeps GCC's bounds check quiet through the recursion
   int count = 0;
   for (int p = 0; p < 5; ++p) {
     if (places & (1 << p)) list[count++] = p;
