@@ -1,4 +1,4 @@
-// kibitz match: the Big Two match harness, run in this process (it needs no server).
+// kibitz match: the Big Two and tarok match harnesses, run in this process (no server needed).
 #include <cstdio>
 
 #include "absl/strings/str_format.h"
@@ -6,21 +6,124 @@
 #include "clients/cli/commands.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/tarok/match.h"
 
 namespace kibitzer::cli {
+namespace {
 
-int RunMatch(const CommandOptions& o, const MatchFlags& m) {
-  if (o.game != "bigtwo") {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--game: the match harness plays bigtwo, got '", o.game, "'")));
-  }
+core::OptionMap PositionOptions(const CommandOptions& o) {
   core::OptionMap options;
   for (const std::string& kv : o.position_options) {
     std::pair<std::string, std::string> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
     options[p.first] = p.second;
   }
+  return options;
+}
+
+// Prints a match result of either game (the same fields).
+template <typename Result>
+int Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64_t seed) {
+  const int n = static_cast<int>(r.players.size());
+  if (o.json) {
+    std::printf("{\"games\":%d,\"players\":[", r.games);
+    for (int p = 0; p < n; ++p) {
+      const auto& pr = r.players[p];
+      std::printf(
+          "%s{\"player\":\"%s\",\"wins\":%d,\"win_rate\":%.4f,\"win_rate_ci95\":%.4f,"
+          "\"points\":%lld,\"mean_points\":%.4f,\"mean_points_ci95\":%.4f,"
+          "\"median_move_ms\":%.3f,\"moves\":%llu,\"nodes\":%llu}",
+          p ? "," : "", pr.name.c_str(), pr.wins, pr.WinRate(), pr.WinRateHalfWidth(),
+          static_cast<long long>(pr.points), pr.MeanPoints(), pr.PointsHalfWidth(),
+          pr.median_move_ms, static_cast<unsigned long long>(pr.moves),
+          static_cast<unsigned long long>(pr.nodes));
+    }
+    std::printf("]}\n");
+    return 0;
+  }
+  std::printf("%d games (%d deals%s, seed %llu)\n", r.games, m.deals,
+              m.rotate ? ", seats rotated" : "", static_cast<unsigned long long>(seed));
+  std::printf("%-3s %-22s %6s %17s %9s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
+              "points", "per game (95%)", "median ms");
+  for (int p = 0; p < n; ++p) {
+    const auto& pr = r.players[p];
+    std::printf("%-3d %-22s %6d %8.1f%% ±%5.1f %9lld %9.3f ±%6.3f %12.3f\n", p + 1, pr.name.c_str(),
+                pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(),
+                static_cast<long long>(pr.points), pr.MeanPoints(), pr.PointsHalfWidth(),
+                pr.median_move_ms);
+  }
+  std::printf("points per game, row minus column, paired over the same games (95%%):\n");
+  for (int p = 0; p < n; ++p) {
+    std::printf("  %d:", p + 1);
+    for (int q = 0; q < n; ++q) {
+      if (p == q) {
+        std::printf("  %15s", "-");
+      } else {
+        const auto& d = r.differences[p][q];
+        std::printf("  %+7.3f ±%5.3f", d.first, d.second);
+      }
+    }
+    std::printf("\n");
+  }
+  return 0;
+}
+
+template <typename Options>
+void Progress(const CommandOptions& o, int done, int total) {
+  if (!o.json && (done % 100 == 0 || done == total)) {
+    std::fprintf(stderr, "\r%d/%d games", done, total);
+    if (done == total) std::fprintf(stderr, "\n");
+  }
+}
+
+int RunTarokMatch(const CommandOptions& o, const MatchFlags& m) {
+  absl::StatusOr<tarok::Rules> rules =
+      tarok::RulesFromOptions(o.variant, PositionOptions(o), "--position-option");
+  if (!rules.ok()) return Fail(rules.status());
+  tarok::MatchOptions mo;
+  mo.rules = *rules;
+  mo.deals = m.deals;
+  mo.seed = o.seed;
+  mo.rotate = m.rotate;
+  mo.threads = o.threads > 0 ? o.threads : 1;
+  // The flag's default names Big Two's players; tarok's default line-up is this engine against
+  // two seed-style players.
+  const std::string players =
+      m.players == "baseline,baseline,baseline,baseline" ? "mc,seed,seed" : m.players;
+  std::vector<std::string> names = absl::StrSplit(players, ',');
+  for (size_t i = 0; i < names.size(); ++i) {
+    absl::StatusOr<tarok::PlayerOptions> p =
+        tarok::ParsePlayer(names[i], absl::StrCat("--players[", i, "]"));
+    if (!p.ok()) return Fail(p.status());
+    p->seed = i;
+    mo.players.push_back(*p);
+  }
+  absl::StatusOr<tarok::MatchResult> r = tarok::PlayMatch(
+      mo, [&](int done, int total) { Progress<tarok::MatchOptions>(o, done, total); });
+  if (!r.ok()) return Fail(r.status());
+  const int code = Print(o, m, *r, mo.seed);
+  if (!o.json) {
+    for (size_t p = 0; p < r->players.size(); ++p) {
+      const tarok::PlayerResult& pr = r->players[p];
+      std::printf("  player %zu declared %d games, made %d\n", p + 1, pr.declared, pr.made);
+    }
+  }
+  return code;
+}
+
+}  // namespace
+
+int RunMatch(const CommandOptions& o, const MatchFlags& m) {
+  if (o.game != "bigtwo" && o.game != "tarok") {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--game: the match harness plays bigtwo or tarok, got '", o.game, "'")));
+  }
+  if (m.deals < 1 || m.deals > 1000000) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--deals: must be from 1 to 1000000, got ", m.deals)));
+  }
+  if (o.game == "tarok") return RunTarokMatch(o, m);
   absl::StatusOr<bigtwo::Rules> rules =
-      bigtwo::RulesFromOptions(o.variant, options, "--position-option");
+      bigtwo::RulesFromOptions(o.variant, PositionOptions(o), "--position-option");
   if (!rules.ok()) return Fail(rules.status());
   bigtwo::MatchOptions mo;
   mo.rules = *rules;
@@ -36,59 +139,10 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
     p->seed = i;
     mo.players.push_back(*p);
   }
-  if (mo.deals < 1 || mo.deals > 1000000) {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--deals: must be from 1 to 1000000, got ", mo.deals)));
-  }
-  absl::StatusOr<bigtwo::MatchResult> r = bigtwo::PlayMatch(mo, [&](int done, int total) {
-    if (!o.json && (done % 100 == 0 || done == total)) {
-      std::fprintf(stderr, "\r%d/%d games", done, total);
-      if (done == total) std::fprintf(stderr, "\n");
-    }
-  });
+  absl::StatusOr<bigtwo::MatchResult> r = bigtwo::PlayMatch(
+      mo, [&](int done, int total) { Progress<bigtwo::MatchOptions>(o, done, total); });
   if (!r.ok()) return Fail(r.status());
-  const int n = static_cast<int>(r->players.size());
-  if (o.json) {
-    std::printf("{\"games\":%d,\"players\":[", r->games);
-    for (int p = 0; p < n; ++p) {
-      const bigtwo::PlayerResult& pr = r->players[p];
-      std::printf(
-          "%s{\"player\":\"%s\",\"wins\":%d,\"win_rate\":%.4f,\"win_rate_ci95\":%.4f,"
-          "\"points\":%lld,\"mean_points\":%.4f,\"mean_points_ci95\":%.4f,"
-          "\"median_move_ms\":%.3f,\"moves\":%llu,\"nodes\":%llu}",
-          p ? "," : "", pr.name.c_str(), pr.wins, pr.WinRate(), pr.WinRateHalfWidth(),
-          static_cast<long long>(pr.points), pr.MeanPoints(), pr.PointsHalfWidth(),
-          pr.median_move_ms, static_cast<unsigned long long>(pr.moves),
-          static_cast<unsigned long long>(pr.nodes));
-    }
-    std::printf("]}\n");
-    return 0;
-  }
-  std::printf("%d games (%d deals%s, seed %llu)\n", r->games, mo.deals,
-              mo.rotate ? ", seats rotated" : "", static_cast<unsigned long long>(mo.seed));
-  std::printf("%-3s %-22s %6s %17s %9s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
-              "points", "per game (95%)", "median ms");
-  for (int p = 0; p < n; ++p) {
-    const bigtwo::PlayerResult& pr = r->players[p];
-    std::printf("%-3d %-22s %6d %8.1f%% ±%5.1f %9lld %9.3f ±%6.3f %12.3f\n", p + 1, pr.name.c_str(),
-                pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(),
-                static_cast<long long>(pr.points), pr.MeanPoints(), pr.PointsHalfWidth(),
-                pr.median_move_ms);
-  }
-  std::printf("points per game, row minus column, paired over the same games (95%%):\n");
-  for (int p = 0; p < n; ++p) {
-    std::printf("  %d:", p + 1);
-    for (int q = 0; q < n; ++q) {
-      if (p == q) {
-        std::printf("  %15s", "-");
-      } else {
-        const auto& d = r->differences[p][q];
-        std::printf("  %+7.3f ±%5.3f", d.first, d.second);
-      }
-    }
-    std::printf("\n");
-  }
-  return 0;
+  return Print(o, m, *r, mo.seed);
 }
 
 }  // namespace kibitzer::cli

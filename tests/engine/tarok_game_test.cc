@@ -148,6 +148,39 @@ TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {
   EXPECT_GE(checked, 3);
 }
 
+TEST(TarokGame, BidsAndTalonGroupsAreValuedBySimulation) {
+  TarokGame game;
+  core::PositionSpec spec;
+  spec.notation = game.Info().example_position;
+  spec.seat = "1";
+  spec.options["view"] = "seat";
+  core::SearchSpec search;
+  search.limits.samples = 12;
+  search.seed = 3;
+  const core::Report bids = testing::RunSearch(game, spec, search);
+  ASSERT_EQ(bids.stop_reason, core::StopReason::kSampleLimit) << bids.message;
+  // Every legal bid of player 1, each over the same 12 simulated layouts; passing scores 0.
+  ASSERT_EQ(bids.moves.size(), 8u);
+  for (const core::MoveValue& mv : bids.moves) {
+    EXPECT_EQ(mv.samples, 12u);
+    if (mv.move == "pass") {
+      EXPECT_EQ(mv.value, 0);
+    }
+  }
+  // Valat with this hand loses every simulated game: -500 each.
+  for (const core::MoveValue& mv : bids.moves) {
+    if (mv.move == "valat") {
+      EXPECT_EQ(mv.value, -500);
+    }
+  }
+  // The talon: two by player 2, three groups to choose from.
+  spec.seat = "2";
+  spec.moves = {"pass", "two", "pass", "two"};
+  const core::Report talon = testing::RunSearch(game, spec, search);
+  ASSERT_EQ(talon.moves.size(), 3u) << talon.message;
+  EXPECT_EQ(talon.moves[0].move.rfind("talon:", 0), 0u);
+}
+
 TEST(TarokGame, BiddingMovesSetUpAndPlay) {
   TarokGame game;
   core::PositionSpec spec;
@@ -192,13 +225,15 @@ TEST(TarokGame, BadInputsAreRefusedNamingTheField) {
   spec.options = {};
   spec.variant = "slovenia";
   EXPECT_NE(ErrorOf(game, spec).find("variant"), std::string::npos);
-  // Analysis of the bidding is refused, naming the position.
+  // Three is only for forehand: as a candidate of player 1 it is refused, naming the field.
   spec.variant = "";
   auto state = game.Setup(spec);
   ASSERT_TRUE(state.ok());
-  auto task = game.PrepareSearch(**state, core::SearchSpec{});
+  core::SearchSpec search;
+  search.limits.candidate_moves = {"three"};
+  auto task = game.PrepareSearch(**state, search);
   ASSERT_FALSE(task.ok());
-  EXPECT_NE(task.status().message().find("position"), std::string::npos);
+  EXPECT_NE(task.status().message().find("limits.candidate_moves[0]"), std::string::npos);
 }
 
 }  // namespace

@@ -47,19 +47,12 @@ Mask PlayState::LegalCards(Mask hand) const {
   return legal;
 }
 
-int PlayState::TrickWinner(Contract contract, const int8_t cards[3], int leader) {
-  const Mask all = Bit(cards[0]) | Bit(cards[1]) | Bit(cards[2]);
+int PlayState::WinningIndex(Contract contract, const int8_t* cards, int n) {
   const bool suit_led = cards[0] >= kSuitBase;
-  int best = 0;
-  if ((all & kTrula) == kTrula && !(contract == Contract::kColourValat && suit_led)) {
-    for (int i = 0; i < 3; ++i) {
-      if (cards[i] == kPagat) best = i;
-    }
-    return (leader + best) % kPlayers;
-  }
   const bool taroks_win = !(contract == Contract::kColourValat && suit_led);
   const int led = GroupOf(cards[0]);
-  for (int i = 1; i < 3; ++i) {
+  int best = 0;
+  for (int i = 1; i < n; ++i) {
     const int c = cards[i];
     const int b = cards[best];
     const bool c_tarok = c < kSuitBase && taroks_win;
@@ -70,7 +63,19 @@ int PlayState::TrickWinner(Contract contract, const int8_t cards[3], int leader)
       best = i;
     }
   }
-  return (leader + best) % kPlayers;
+  if (n == 3 && taroks_win) {
+    const Mask all = Bit(cards[0]) | Bit(cards[1]) | Bit(cards[2]);
+    if ((all & kTrula) == kTrula) {
+      for (int i = 0; i < 3; ++i) {
+        if (cards[i] == kPagat) best = i;
+      }
+    }
+  }
+  return best;
+}
+
+int PlayState::TrickWinner(Contract contract, const int8_t cards[3], int leader) {
+  return (leader + WinningIndex(contract, cards, 3)) % kPlayers;
 }
 
 void PlayState::Play(int card) {

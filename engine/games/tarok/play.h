@@ -61,6 +61,8 @@ class PlayState {
   void SetKlopTalon(int i, int card) { klop_talon_[i] = static_cast<int8_t>(card); }
   int KlopTalon(int i) const { return klop_talon_[i]; }
 
+  // The index (0 = the lead) of the card winning the first `n` cards of a trick so far.
+  static int WinningIndex(Contract contract, const int8_t* cards, int n);
   // The winner of a complete trick led by `leader` with `cards` in play order.
   static int TrickWinner(Contract contract, const int8_t cards[3], int leader);
 

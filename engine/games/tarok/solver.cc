@@ -50,34 +50,6 @@ uint64_t Mix(uint64_t x) {
   return x ^ (x >> 33);
 }
 
-// The player of the partial trick who wins it so far (an index into the trick), with `n` cards.
-int PartialWinner(Contract contract, const int8_t* cards, int n) {
-  const bool suit_led = cards[0] >= kSuitBase;
-  const bool taroks_win = !(contract == Contract::kColourValat && suit_led);
-  const int led = GroupOf(cards[0]);
-  int best = 0;
-  for (int i = 1; i < n; ++i) {
-    const int c = cards[i];
-    const int b = cards[best];
-    const bool c_tarok = c < kSuitBase && taroks_win;
-    const bool b_tarok = b < kSuitBase && taroks_win;
-    if (c_tarok) {
-      if (!b_tarok || c > b) best = i;
-    } else if (!b_tarok && GroupOf(c) == led && c > b) {
-      best = i;
-    }
-  }
-  if (n == 3) {
-    const Mask all = Bit(cards[0]) | Bit(cards[1]) | Bit(cards[2]);
-    if ((all & kTrula) == kTrula && taroks_win) {
-      for (int i = 0; i < 3; ++i) {
-        if (cards[i] == kPagat) best = i;
-      }
-    }
-  }
-  return best;
-}
-
 }  // namespace
 
 struct Solver::Entry {
@@ -146,7 +118,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
     if (c == tt_card) score += 1 << 28;
     if (k > 0) {
       trick[k] = static_cast<int8_t>(c);
-      const int w = (s.leader() + PartialWinner(contract_, trick, k + 1)) % kPlayers;
+      const int w = (s.leader() + PlayState::WinningIndex(contract_, trick, k + 1)) % kPlayers;
       bool good_for_max;
       if (contract_ == Contract::kKlop) {
         good_for_max = w == perspective_;
@@ -324,6 +296,14 @@ std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective) {
     out.push_back({Lowest(m), v});
   }
   return out;
+}
+
+double ValueForMover(const PlayState& s, int mover, int value) {
+  const Contract c = s.contract();
+  if (c == Contract::kKlop) return -value;
+  const bool declarer = mover == s.declarer();
+  if (IsNormal(c)) return declarer ? value : 70 - value;
+  return declarer ? value : 1 - value;
 }
 
 int PlainMinimax(const PlayState& s, int perspective) {

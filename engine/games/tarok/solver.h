@@ -82,6 +82,10 @@ class Solver {
   int declarer_ = -1;
 };
 
+// A solver value seen by `mover`: his side's card points (70 less the declarer's for an
+// opponent); minus his own points in klop; 1 when his side wins a beggar or valat, else 0.
+double ValueForMover(const PlayState& s, int mover, int value);
+
 // A plain full-width minimax of the same value (no pruning, no table), for tests.
 int PlainMinimax(const PlayState& s, int perspective);
 

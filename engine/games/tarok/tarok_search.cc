@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/games/tarok/players.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/solver.h"
 #include "engine/games/tarok/tarok_game.h"
@@ -33,16 +34,6 @@ struct Score {
   uint64_t n = 0;
   double Mean() const { return n ? sum / static_cast<double>(n) : 0; }
 };
-
-// The solver's value turned to the mover's view: his side's card points; minus his own in klop;
-// 1 when his side wins a beggar or valat.
-double ForMover(const PlayState& s, int mover, int value) {
-  const Contract c = s.contract();
-  if (c == Contract::kKlop) return -value;
-  const bool declarer = mover == s.declarer();
-  if (IsNormal(c)) return declarer ? value : 70 - value;
-  return declarer ? value : 1 - value;
-}
 
 class TarokTask final : public core::SearchTask {
  public:
@@ -79,7 +70,7 @@ class TarokTask final : public core::SearchTask {
       child.Play(o_.cards[i]);
       const int v = solver.Solve(child, mover);
       if (solver.stopped()) return false;
-      out[i] = ForMover(s, mover, v);
+      out[i] = ValueForMover(s, mover, v);
       if (sink != nullptr) {
         scores_[i] = Score{out[i], out[i] * out[i], 1};
         nodes_ = solver.nodes();
@@ -212,6 +203,82 @@ class TarokTask final : public core::SearchTask {
   uint64_t samples_ = 0;
 };
 
+// The bidding and the talon exchange: each candidate bid, talon group or discard valued by the
+// seat's mean score over games simulated on sampled hidden cards (the same layouts for every
+// candidate), later decisions by the rules of thumb.
+class AuctionTask final : public core::SearchTask {
+ public:
+  AuctionTask(const Round& round, std::vector<Move> moves, uint64_t samples, uint64_t seed)
+      : round_(round), moves_(std::move(moves)), samples_(samples), seed_(seed) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    sum_.assign(moves_.size(), 0.0);
+    sq_.assign(moves_.size(), 0.0);
+    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
+    core::StopReason reason = core::StopReason::kSampleLimit;
+    for (uint64_t i = 0; i < samples_ && sampler.ok(); ++i) {
+      if (control.Poll(done_ * moves_.size())) {
+        reason = control.reason();
+        break;
+      }
+      core::Rng rng = core::Rng::ForStream(seed_, i);
+      Layout layout;
+      if (!sampler->Sample(rng, &layout)) {
+        reason = core::StopReason::kError;
+        break;
+      }
+      for (size_t k = 0; k < moves_.size(); ++k) {
+        const double v = SimulateMove(round_, moves_[k], layout);
+        sum_[k] += v;
+        sq_[k] += v * v;
+      }
+      ++done_;
+      if (done_ % 10 == 0 && done_ < samples_) sink.OnProgress(MakeReport(control));
+    }
+    core::Report r = MakeReport(control);
+    r.final = true;
+    r.stop_reason = reason;
+    return r;
+  }
+
+ private:
+  core::Report MakeReport(const core::SearchControl& control) const {
+    core::Report r;
+    std::vector<size_t> order(moves_.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return sum_[a] > sum_[b]; });
+    for (size_t i : order) {
+      if (done_ == 0) break;
+      core::MoveValue mv;
+      mv.move = MoveText(moves_[i]);
+      const double n = static_cast<double>(done_);
+      mv.value = sum_[i] / n;
+      const double var = std::max(0.0, sq_[i] / n - mv.value * mv.value);
+      mv.std_error = done_ > 1 ? std::sqrt(var / (n - 1)) : 0;
+      mv.samples = done_;
+      mv.bound = core::Bound::kEstimate;
+      mv.display = absl::StrFormat("mean score %+.1f ±%.1f", mv.value, mv.std_error);
+      r.moves.push_back(std::move(mv));
+    }
+    if (!r.moves.empty()) r.best_move = r.moves.front().move;
+    r.nodes = done_ * moves_.size();
+    r.samples = done_;
+    r.elapsed_seconds = control.ElapsedSeconds();
+    r.statistics.push_back({"simulated_games", static_cast<double>(done_ * moves_.size()),
+                            "games played out by the rules of thumb"});
+    return r;
+  }
+
+  Round round_;
+  std::vector<Move> moves_;
+  uint64_t samples_;
+  uint64_t seed_;
+  uint64_t done_ = 0;
+  std::vector<double> sum_;
+  std::vector<double> sq_;
+};
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core::GameInfo& info,
@@ -225,16 +292,36 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
     return absl::InvalidArgumentError(absl::StrCat("position: the game is over (", ts.Outcome(),
                                                    "); there is no move to search"));
   }
-  if (r.phase() != Phase::kPlay) {
-    return absl::InvalidArgumentError(
-        "position: analysis of the bidding and the talon exchange is not available yet; analyse "
-        "a position in the play (options[contract] with options[declarer], then the talon "
-        "moves)");
-  }
   const int mover = r.ToMove();
   if (!r.known(mover)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "position: player ", mover, " is to move and his hand is hidden; analyse from his seat"));
+  }
+  if (r.phase() != Phase::kPlay) {
+    if (spec.limits.depth > 0) {
+      return absl::InvalidArgumentError(
+          "limits.depth: the bidding and the talon are valued by simulated games, not a search "
+          "to a depth");
+    }
+    std::vector<Move> moves;
+    const std::vector<Move> legal = r.LegalMoves(Candidates(r, mover));
+    if (spec.limits.candidate_moves.empty()) {
+      moves = legal;
+    } else {
+      for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
+        const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
+        absl::StatusOr<Move> m = ParseMove(spec.limits.candidate_moves[i], r, field);
+        if (!m.ok()) return m.status();
+        if (std::find(legal.begin(), legal.end(), *m) == legal.end()) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              field, ": '", spec.limits.candidate_moves[i], "' is not a legal move now"));
+        }
+        if (std::find(moves.begin(), moves.end(), *m) == moves.end()) moves.push_back(*m);
+      }
+    }
+    const uint64_t samples = spec.limits.samples != 0 ? spec.limits.samples : 50;
+    return std::unique_ptr<core::SearchTask>(
+        std::make_unique<AuctionTask>(r, std::move(moves), samples, spec.seed));
   }
   TaskOptions o;
   o.seed = spec.seed;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_split.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/tarok_game.h"
+#include "engine/games/tarok/view.h"
 
 namespace kibitzer::tarok {
 namespace {
@@ -63,31 +64,6 @@ absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
       d.talon[i] = static_cast<int8_t>(*c);
     }
   }
-  return d;
-}
-
-// What `seat` knows of `full`'s deal now.
-DealCards SeatDeal(const Round& full, int seat) {
-  DealCards d = full.deal();
-  const Contract c = full.contract();
-  const Phase phase = full.phase();
-  const bool after_bidding = phase != Phase::kBidding && phase != Phase::kNaming;
-  for (int p = 0; p < kPlayers; ++p) {
-    if (p == seat) continue;
-    const bool open = after_bidding && c == Contract::kOpenBeggar && p == full.declarer() &&
-                      full.play().TricksDone() >= 1;
-    if (!open) {
-      d.known[p] = false;
-      d.hands[p] = 0;
-    }
-  }
-  int visible = 0;
-  if (after_bidding && TalonTake(c) > 0) {
-    visible = 6;
-  } else if (after_bidding && c == Contract::kKlop) {
-    visible = std::min(6, static_cast<int>(full.play().TricksDone()));
-  }
-  for (int i = visible; i < 6; ++i) d.talon[i] = -1;
   return d;
 }
 
@@ -240,18 +216,8 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
   }
   if (seat_view) {
     kept["view"] = "seat";
-    absl::StatusOr<Round> restricted = make_round(SeatDeal(round, seat));
-    if (!restricted.ok()) return restricted.status();
-    Round r = std::move(*restricted);
     std::vector<Move> seen;
-    for (Move m : moves) {
-      if (r.phase() == Phase::kDiscard && r.declarer() != seat && m.IsCard() &&
-          !(Bit(m.code) & kTaroks)) {
-        m = Move{Move::kHiddenCard};
-      }
-      r.Apply(m);
-      seen.push_back(m);
-    }
+    Round r = SeatView(round, moves, seat, &seen);
     round = std::move(r);
     moves = std::move(seen);
   }

@@ -1,0 +1,55 @@
+// The tarok match harness: whole games (bidding, talon, play) between three players on seeded
+// deals. Deal d is stream d of the seed; with rotation each deal is played three times, player i
+// in seat (i + r) mod 3, so no player keeps the good cards. Games run on several threads and are
+// combined in game order, so the results do not depend on the thread count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/games/tarok/players.h"
+
+namespace kibitzer::tarok {
+
+struct MatchOptions {
+  Rules rules;
+  std::vector<PlayerOptions> players;  // three
+  int deals = 100;
+  uint64_t seed = 1;
+  bool rotate = true;
+  int threads = 1;
+};
+
+struct PlayerResult {
+  std::string name;
+  int games = 0;
+  int declared = 0;  // games it won the bidding in (klop not counted)
+  int made = 0;      // of those, contracts made
+  int64_t points = 0;
+  double points_sd = 0;
+  double median_move_ms = 0;  // median time of its card decisions with two or more legal cards
+  uint64_t moves = 0;
+  uint64_t nodes = 0;
+  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
+  // Share of games with a positive score (the declarer who made his contract, klop's +70).
+  int wins = 0;
+  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
+  double PointsHalfWidth() const;
+  double WinRateHalfWidth() const;
+};
+
+struct MatchResult {
+  std::vector<PlayerResult> players;
+  int games = 0;
+  // differences[p][q]: mean of (p's score - q's score) per game, and its 95% half-width.
+  std::vector<std::vector<std::pair<double, double>>> differences;
+};
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
+                                      const std::function<void(int, int)>& progress);
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,64 @@
+// Tarok players for the match harness and for BestMove in the bidding and the talon exchange.
+//
+// Every player decides from one seat's view (view.h): it never sees a hidden card.
+// - random: a uniformly random legal move.
+// - seed: the seed program (Luštrek 2002). Bidding: for contracts from the easiest up, simulate
+//   games on sampled hidden cards and bid the hardest whose mean score is positive; the talon
+//   group by simulation; discards by rule (void a short suit, count points); card play by Monte
+//   Carlo over sampled layouts, each searched by the seed's alpha-beta (9 plies, 12 from 10 cards
+//   in hand, 15 from 7) plus a one-trick search weighted 0.7.
+// - mc: this engine. Bidding and the talon by the same simulations with more samples, choosing
+//   the contract of the best mean score; card play by Monte Carlo over sampled layouts, each
+//   solved exactly when `exact_tricks` or fewer tricks are left, else by the seed's search.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "engine/core/rng.h"
+#include "engine/games/tarok/round.h"
+#include "engine/games/tarok/sampler.h"
+#include "engine/games/tarok/solver.h"
+
+namespace kibitzer::tarok {
+
+enum class PlayerKind { kRandom, kSeed, kMonteCarlo };
+
+struct PlayerOptions {
+  PlayerKind kind = PlayerKind::kMonteCarlo;
+  int samples = 8;       // layouts per card decision
+  int depth = 0;         // plies of the seed search (0: the seed's 9/12/15 schedule)
+  int exact_tricks = 7;  // mc: exact solving from this many tricks left
+  int bid_samples = 24;  // simulated games per contract or talon group
+  uint64_t seed = 0;
+};
+
+// "random", "seed[:SAMPLES[:DEPTH]]", "mc[:SAMPLES[:EXACT_TRICKS]]"; errors name `field`.
+absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
+std::string PlayerName(const PlayerOptions& o);
+
+// The move `o` makes in `view` (a seat's view with that seat to move). Adds the search nodes to
+// `nodes`.
+Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver& solver,
+                uint64_t* nodes);
+
+// The value of each candidate of the bidding (bids) or of the talon (groups) by simulation, for
+// BestMove in those phases: mean score of the seat over `samples` simulated games.
+struct MoveEstimate {
+  Move move;
+  double mean = 0;
+  double std_error = 0;
+  int samples = 0;
+};
+std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t seed);
+// The seat's score in one game simulated from `view` (bidding, talon or discard phase) after
+// `m`, with the hidden cards from `layout` and the rules of thumb for every later decision.
+int SimulateMove(const Round& view, Move m, const Layout& layout);
+
+// The fast rule-based card choice used inside simulations.
+int RolloutCard(const PlayState& s);
+// The rule-based discard: never kings or trula; void the shortest suit, high points first.
+int RuleDiscard(Mask hand);
+
+}  // namespace kibitzer::tarok
