@@ -62,6 +62,34 @@ BenchCase BigTwoCase(std::string name, std::string seat, int depth, int samples)
   return c;
 }
 
+// Tarok: two by player 2 on the spec's fixture deal, nine tricks played; every card solved
+// exactly when `seat` is empty, else Monte Carlo from that seat's view over `samples` layouts.
+BenchCase TarokCase(std::string name, std::string seat, int samples) {
+  BenchCase c;
+  c.name = std::move(name);
+  pb::Position* p = c.request.mutable_position()->mutable_position();
+  p->set_game("tarok");
+  p->set_notation(
+      "XIX,XI,VIII,V,IV,II,XXI,NH,JH,4D,KS,JS,8S,NC,JC,10C "
+      "SK,XX,XIV,XIII,XII,VII,III,1H,KD,QD,ND,3D,NS,7S,QC,8C "
+      "XVIII,XVII,XVI,XV,X,IX,VI,I,4H,JD,1D,2D,10S,9S,KC,9C QH,2H,3H,QS,7C,KH");
+  for (const char* m :
+       {"pass", "two", "pass", "two", "talon:0", "9S", "10S",  "II",  "III", "I",  "VII", "VI",
+        "IV",   "XII", "IX",   "V",   "XIII",    "X",  "VIII", "XIV", "XV",  "XI", "XVI", "XIX",
+        "XX",   "SK",  "XVII", "XXI", "1H",      "4H", "JH",   "NH",  "3D",  "2H"}) {
+    p->add_moves(m);
+  }
+  if (!seat.empty()) {
+    p->set_seat(seat);
+    (*p->mutable_options())["view"] = "seat";
+    c.request.mutable_limits()->set_samples(samples);
+    c.request.set_seed(1);
+  }
+  c.request.set_threads(1);
+  c.request.set_progress_interval_ms(1000);
+  return c;
+}
+
 }  // namespace
 
 std::vector<BenchCase> BenchCases() {
@@ -79,6 +107,8 @@ std::vector<BenchCase> BenchCases() {
                  "E"),
       BigTwoCase("bigtwo maxn d5 lead", "", 5, 0),
       BigTwoCase("bigtwo mc 20 samples d2", "1", 2, 20),
+      TarokCase("tarok exact 7 tricks", "", 0),
+      TarokCase("tarok mc 4 samples", "0", 4),
   };
 }
 

@@ -308,3 +308,107 @@ TEST(TarokScoring, RandomGamesFollowTheFormula) {
 
 }  // namespace
 }  // namespace kibitzer::tarok
+
+namespace kibitzer::tarok {
+namespace {
+
+// Random seeded games of `c` by player 0 under `rules`, played with random legal moves.
+template <typename Check>
+int ForRandomGames(const Rules& rules, Contract c, uint64_t first_seed, Check check) {
+  int n = 0;
+  for (uint64_t seed = first_seed; seed < first_seed + 150; ++seed) {
+    core::Rng rng(seed);
+    Round r(rules, RandomDeal(rng), c, c == Contract::kKlop ? -1 : 0);
+    while (r.phase() != Phase::kDone) {
+      std::vector<Move> moves = r.LegalMoves();
+      r.Apply(moves[rng.Below(moves.size())]);
+    }
+    n += check(r);
+  }
+  return n;
+}
+
+TEST(TarokScoring, OptionsChangeTheScoreAsTheRulesSay) {
+  Rules base;
+  Rules opts = base;
+  opts.round_difference = true;
+  opts.mond_penalty = 21;
+  opts.values[static_cast<int>(Contract::kTwo)] = 30;
+  opts.announced = kBonusTrula | kBonusKings | kBonusPagatUltimo;
+  // The same deals and moves under both rule sets: only the score differs.
+  const int checked = ForRandomGames(opts, Contract::kTwo, 500, [&](const Round& r) {
+    const PlayState& s = r.play();
+    if (s.TricksWon(0) == 0 || s.TricksWon(0) == kTricks) return 0;
+    const int points = CountCards(s.won(0));
+    const Mask theirs = s.won(1) | s.won(2);
+    const int diff = (std::abs(points - 35) + 2) / 5 * 5;  // rounded to the nearest 5
+    int expected = (points >= 36 ? 1 : -1) * (30 + diff);
+    // Announced bonuses count double, and double against when not made by the declarer.
+    expected += (s.won(0) & kTrula) == kTrula ? 20 : -20;
+    expected += (s.won(0) & kKings) == kKings ? 20 : -20;
+    const bool ultimo = s.LastWinningCard() == kPagat && s.LastTrickWinner() == 0;
+    expected += ultimo ? 50 : -50;
+    const bool mond_was_ours = (r.deal().hands[1] | r.deal().hands[2]) & Bit(kMond);
+    if (!mond_was_ours && (theirs & Bit(kMond))) expected -= 21;
+    EXPECT_EQ(r.Scores()[0], expected);
+    EXPECT_EQ(diff % 5, 0);
+    return 1;
+  });
+  EXPECT_GT(checked, 100);
+}
+
+TEST(TarokScoring, KlopLimitsAndTheEmptyHanded) {
+  for (int limit : {35, 36}) {
+    Rules rules;
+    rules.klop_limit = limit;
+    ForRandomGames(rules, Contract::kKlop, 900, [&](const Round& r) {
+      const std::array<int, kPlayers> scores = r.Scores();
+      bool any_over = false;
+      int empty = -1;
+      for (int p = 0; p < kPlayers; ++p) {
+        any_over |= r.CardPoints(p) >= limit;
+        if (r.play().TricksWon(p) == 0) empty = p;
+      }
+      for (int p = 0; p < kPlayers; ++p) {
+        if (any_over) {
+          EXPECT_EQ(scores[p], r.CardPoints(p) >= limit ? -70 : 0);
+        } else if (empty >= 0) {
+          EXPECT_EQ(scores[p], p == empty ? 70 : 0);
+        } else {
+          EXPECT_EQ(scores[p], -r.CardPoints(p));
+        }
+      }
+      // Klop piles count the talon given away: all 70 points are shared.
+      EXPECT_EQ(
+          r.CardPoints(0) + r.CardPoints(1) + r.CardPoints(2),
+          CountCards(r.play().won(0)) + CountCards(r.play().won(1)) + CountCards(r.play().won(2)));
+      EXPECT_EQ(std::popcount(r.play().won(0) | r.play().won(1) | r.play().won(2)), 54);
+      return 1;
+    });
+  }
+}
+
+TEST(TarokPlay, FirstLeadByPreset) {
+  const DealCards d = RandomDeal(3);
+  Rules openspiel;
+  Rules seed = *RulesFromOptions("seed2002", {}, "options");
+  EXPECT_TRUE(seed.declarer_leads);
+  EXPECT_EQ(seed.Value(Contract::kSoloWithout), 50);
+  // Normal contracts: forehand leads in openspiel, the declarer in seed2002; klop: forehand.
+  Round three(openspiel, d, Contract::kThree, 2);
+  three.Apply(Move::Talon(0));
+  while (three.phase() == Phase::kDiscard) three.Apply(three.LegalMoves().front());
+  EXPECT_EQ(three.ToMove(), 0);
+  Round three_seed(seed, d, Contract::kThree, 2);
+  three_seed.Apply(Move::Talon(0));
+  while (three_seed.phase() == Phase::kDiscard) three_seed.Apply(three_seed.LegalMoves().front());
+  EXPECT_EQ(three_seed.ToMove(), 2);
+  EXPECT_EQ(Round(seed, d, Contract::kKlop, -1).ToMove(), 0);
+  for (Contract c : {Contract::kBeggar, Contract::kSoloWithout, Contract::kOpenBeggar,
+                     Contract::kColourValat, Contract::kValat}) {
+    EXPECT_EQ(Round(openspiel, d, c, 1).ToMove(), 1) << ContractName(c);
+  }
+}
+
+}  // namespace
+}  // namespace kibitzer::tarok

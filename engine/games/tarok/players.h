@@ -17,6 +17,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/rng.h"
+#include "engine/games/tarok/rollout.h"
 #include "engine/games/tarok/round.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/solver.h"
@@ -56,8 +57,6 @@ std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t
 // `m`, with the hidden cards from `layout` and the rules of thumb for every later decision.
 int SimulateMove(const Round& view, Move m, const Layout& layout);
 
-// The fast rule-based card choice used inside simulations.
-int RolloutCard(const PlayState& s);
 // The rule-based discard: never kings or trula; void the shortest suit, high points first.
 int RuleDiscard(Mask hand);
 

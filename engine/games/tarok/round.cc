@@ -231,13 +231,15 @@ std::array<int, kPlayers> Round::Scores() const {
   std::array<int, kPlayers> out{};
   if (phase_ != Phase::kDone) return out;
   if (contract_ == Contract::kKlop) {
+    // Every player at the limit or over it scores -70 (two can be, at 35 with klop_limit 35).
+    bool over = false;
     for (int p = 0; p < kPlayers; ++p) {
       if (CardPoints(p) >= rules_.klop_limit) {
-        out = {};
         out[p] = -70;
-        return out;
+        over = true;
       }
     }
+    if (over) return out;
     for (int p = 0; p < kPlayers; ++p) {
       if (play_.TricksWon(p) == 0) {
         out = {};

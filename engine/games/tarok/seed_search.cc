@@ -48,10 +48,23 @@ int Solver::SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta) {
   if (stopped_) return alpha;
   if (plies == 0 || s.IsOver()) return SeedEval(s);
   const bool max = SameSide(s, s.ToMove(), seed_me_);
-  int best = max ? -kInf : kInf;
+  // The history heuristic orders the cards (the seed program's ordering; values do not change).
+  const int me = s.ToMove();
+  int cards[kTricks];
+  int n = 0;
   for (Mask m = s.Legal(); m != 0; m &= m - 1) {
+    const int c = Lowest(m);
+    int i = n++;
+    while (i > 0 && history_[me][cards[i - 1]] < history_[me][c]) {
+      cards[i] = cards[i - 1];
+      --i;
+    }
+    cards[i] = c;
+  }
+  int best = max ? -kInf : kInf;
+  for (int i = 0; i < n; ++i) {
     PlayState child = s;
-    child.Play(Lowest(m));
+    child.Play(cards[i]);
     const int v = SeedAlphaBeta(child, plies - 1, alpha, beta);
     if (stopped_) return alpha;
     if (max) {
@@ -61,7 +74,10 @@ int Solver::SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta) {
       best = std::min(best, v);
       beta = std::min(beta, v);
     }
-    if (alpha >= beta) break;
+    if (alpha >= beta) {
+      history_[me][cards[i]] += plies * plies;
+      break;
+    }
   }
   return best;
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "engine/games/tarok/rollout.h"
+
 namespace kibitzer::tarok {
 namespace {
 
@@ -264,29 +266,47 @@ int Solver::Mtd(const PlayState& s, int guess) {
   }
   int t = std::clamp(guess, lo + 1, hi);
   const int depth = kTricks * 3 - s.TricksDone() * 3 - s.CardsInTrick();
+  // MTD(f) steps from the guess (after a fail high at g test g + 1, after a fail low at g test
+  // g); after three steps the same way, halve the interval instead.
+  int last = 0;
+  int run = 0;
   while (lo < hi && !stopped_) {
     const int g = Search(s, t - 1, t, depth);
-    if (g >= t) {
+    const int dir = g >= t ? 1 : -1;
+    if (dir > 0) {
       lo = g;
     } else {
       hi = g;
     }
-    t = lo + (hi - lo + 1) / 2;
+    run = dir == last ? run + 1 : 1;
+    last = dir;
+    if (run >= 3) {
+      t = lo + (hi - lo + 1) / 2;
+    } else {
+      t = dir > 0 ? lo + 1 : hi;
+    }
+    t = std::clamp(t, lo + 1, std::max(lo + 1, hi));
   }
   return lo;
+}
+
+int Solver::Guess(const PlayState& s) const {
+  // The rules of thumb played to the end: a cheap first guess for the null-window probes.
+  PlayState p = s;
+  while (!p.IsOver()) p.Play(RolloutCard(p));
+  return FinalValue(p);
 }
 
 int Solver::Solve(const PlayState& s, int perspective) {
   Prepare(s, perspective);
   if (s.IsOver()) return FinalValue(s);
-  const int guess = IsNormal(contract_) ? 35 : contract_ == Contract::kKlop ? 12 : 1;
-  return Mtd(s, guess);
+  return Mtd(s, Guess(s));
 }
 
 std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective) {
   Prepare(s, perspective);
   std::vector<CardValue> out;
-  int guess = IsNormal(contract_) ? 35 : contract_ == Contract::kKlop ? 12 : 1;
+  int guess = s.IsOver() ? 0 : Guess(s);
   for (Mask m = s.Legal(); m != 0 && !s.IsOver(); m &= m - 1) {
     PlayState child = s;
     child.Play(Lowest(m));

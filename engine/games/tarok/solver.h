@@ -64,6 +64,7 @@ class Solver {
   bool Maximizer(int player) const;
   int Search(const PlayState& s, int alpha, int beta, int depth);
   int Mtd(const PlayState& s, int guess);
+  int Guess(const PlayState& s) const;
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
   bool Poll();
   int SeedEval(const PlayState& s) const;
