@@ -52,6 +52,34 @@ uint64_t Mix(uint64_t x) {
   return x ^ (x >> 33);
 }
 
+// Points the declarer surely takes and surely gives up, from the taroks above all of the other
+// side's: each such tarok wins its trick (the trick counts at least its points after the two
+// per trick), except that pagat may take mond and škis together, so they count only when the
+// other side has no pagat. Two of the opponents' top taroks may fall in one trick (one from each),
+// so each such pair counts one point less.
+struct TopTaroks {
+  int won = 0;
+  int lost = 0;
+};
+
+TopTaroks SureTaroks(const PlayState& s) {
+  const int d = s.declarer();
+  const Mask mine = s.hand(d) & kTaroks;
+  const Mask a = s.hand((d + 1) % kPlayers) & kTaroks;
+  const Mask b = s.hand((d + 2) % kPlayers) & kTaroks;
+  const Mask theirs = a | b;
+  TopTaroks t;
+  auto above = [](Mask m) { return m == 0 ? kTaroks : ~((Bit(Highest(m)) << 1) - 1); };
+  Mask my_top = mine & above(theirs);
+  if (theirs & Bit(kPagat)) my_top &= ~(Bit(kMond) | Bit(kSkis));
+  Mask their_top = theirs & above(mine);
+  if (mine & Bit(kPagat)) their_top &= ~(Bit(kMond) | Bit(kSkis));
+  t.won = PointSum(my_top);
+  t.lost =
+      PointSum(their_top) - std::min(std::popcount(their_top & a), std::popcount(their_top & b));
+  return t;
+}
+
 }  // namespace
 
 struct Solver::Entry {
@@ -167,9 +195,11 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
     if (IsNormal(contract_)) {
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
       const int left = kTricks - s.TricksDone();
-      const int hi = base + PointSum(s.hand(0) | s.hand(1) | s.hand(2)) - 2 * left;
+      const TopTaroks top = SureTaroks(s);
+      const int hi = base + PointSum(s.hand(0) | s.hand(1) | s.hand(2)) - 2 * left - top.lost;
       if (hi <= alpha) return hi;
-      if (base >= beta) return base;
+      const int lo = base + top.won;
+      if (lo >= beta) return lo;
     } else if (contract_ == Contract::kKlop) {
       base = PointSum(pile) - 2 * (n / 3);
     }
