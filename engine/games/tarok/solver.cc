@@ -181,6 +181,12 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
   if ((nodes_ & (core::SearchControl::kPollInterval - 1)) == 0 && Poll()) return alpha;
   if (stopped_) return alpha;
   if (s.IsOver()) return FinalValue(s);
+  if (s.TricksDone() == kTricks - 1) {
+    // The last trick: every card is forced.
+    PlayState last = s;
+    while (!last.IsOver()) last.Play(Lowest(last.hand(last.ToMove())));
+    return FinalValue(last);
+  }
   Entry* e = nullptr;
   int base = 0;
   int tt_card = -1;
