@@ -215,7 +215,8 @@ class AuctionTask final : public core::SearchTask {
     sum_.assign(moves_.size(), 0.0);
     sq_.assign(moves_.size(), 0.0);
     absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
-    core::StopReason reason = core::StopReason::kSampleLimit;
+    core::StopReason reason =
+        sampler.ok() ? core::StopReason::kSampleLimit : core::StopReason::kError;
     for (uint64_t i = 0; i < samples_ && sampler.ok(); ++i) {
       if (control.Poll(done_ * moves_.size())) {
         reason = control.reason();
@@ -238,6 +239,7 @@ class AuctionTask final : public core::SearchTask {
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
+    if (!sampler.ok()) r.message = std::string(sampler.status().message());
     return r;
   }
 
