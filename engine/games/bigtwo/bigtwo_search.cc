@@ -2,10 +2,10 @@
 // search when every hand is known, and by Monte Carlo over sampled layouts from a seat's view.
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/sample_batches.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bigtwo/players.h"
 
@@ -64,56 +64,40 @@ class BigTwoTask final : public core::SearchTask {
     const int threads = std::max(1, o_.threads);
     const uint64_t batch = static_cast<uint64_t>(kBatch * threads);
     std::vector<double> values(batch * moves);
-    std::vector<char> done(batch);
     std::vector<uint64_t> nodes(static_cast<size_t>(threads));
-    for (uint64_t first = 0; first < o_.samples; first += batch) {
-      const uint64_t count = std::min(batch, o_.samples - first);
-      std::fill(done.begin(), done.end(), 0);
-      auto work = [&](int t, core::SearchControl& c) {
-        for (uint64_t k = static_cast<uint64_t>(t); k < count;
-             k += static_cast<uint64_t>(threads)) {
-          core::Rng rng = core::Rng::ForStream(o_.seed, first + k);
+    return core::RunSampleBatches(
+        o_.samples, threads, batch, control,
+        [&](int t, uint64_t sample, uint64_t slot, core::SearchControl& c) {
+          core::Rng rng = core::Rng::ForStream(o_.seed, sample);
           Hands hidden;
-          if (!sampler->Sample(rng, &hidden)) return;
+          if (!sampler->Sample(rng, &hidden)) return false;
           std::vector<MoveScore> one(moves);
           for (size_t m = 0; m < moves; ++m) one[m].move = o_.moves[m];
           if (!ScoreLayout(state_.Completed(hidden), o_.player, c, one,
                            &nodes[static_cast<size_t>(t)])) {
-            return;
+            return false;
           }
-          for (size_t m = 0; m < moves; ++m) values[k * moves + m] = one[m].sum;
-          done[k] = 1;
-        }
-      };
-      std::vector<std::thread> helpers;
-      for (int t = 1; t < threads; ++t) {
-        helpers.emplace_back([&, t] {
-          core::SearchControl helper(control.limits(), control.token());
-          work(t, helper);
+          for (size_t m = 0; m < moves; ++m) values[slot * moves + m] = one[m].sum;
+          return true;
+        },
+        [&] {
+          nodes_ = 0;
+          for (uint64_t n : nodes) nodes_ += n;
+        },
+        [&](uint64_t sample, uint64_t slot) {
+          for (size_t m = 0; m < moves; ++m) {
+            const double v = values[slot * moves + m];
+            scores_[m].sum += v;
+            scores_[m].sum_squares += v * v;
+            ++scores_[m].samples;
+            wins_[m] += v > 0;
+          }
+          samples_ = sample + 1;
+          depth_ = o_.player.depth;
+          if (samples_ % kBatch == 0 && samples_ < o_.samples) {
+            sink.OnProgress(MakeReport(control));
+          }
         });
-      }
-      work(0, control);
-      for (std::thread& h : helpers) h.join();
-      nodes_ = 0;
-      for (uint64_t n : nodes) nodes_ += n;
-      for (uint64_t k = 0; k < count; ++k) {
-        if (!done[k]) {
-          const core::StopReason r = control.reason();
-          return r == core::StopReason::kNone ? core::StopReason::kError : r;
-        }
-        for (size_t m = 0; m < moves; ++m) {
-          const double v = values[k * moves + m];
-          scores_[m].sum += v;
-          scores_[m].sum_squares += v * v;
-          ++scores_[m].samples;
-          wins_[m] += v > 0;
-        }
-        samples_ = first + k + 1;
-        depth_ = o_.player.depth;
-        if (samples_ % kBatch == 0 && samples_ < o_.samples) sink.OnProgress(MakeReport(control));
-      }
-    }
-    return core::StopReason::kSampleLimit;
   }
 
   core::Report MakeReport(const core::SearchControl& control) const {

@@ -1,13 +1,11 @@
 #include "engine/games/tarok/match.h"
 
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
-#include <mutex>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/match_support.h"
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/view.h"
 
@@ -60,15 +58,13 @@ GameRecord PlayGame(const MatchOptions& o, int deal, int rotation) {
   return rec;
 }
 
-double HalfWidth(double sd, int n) { return n > 1 ? 1.96 * sd / std::sqrt(n) : 0; }
-
 }  // namespace
 
-double PlayerResult::PointsHalfWidth() const { return HalfWidth(points_sd, games); }
+double PlayerResult::PointsHalfWidth() const { return core::HalfWidth95(points_sd, games); }
 
 double PlayerResult::WinRateHalfWidth() const {
   const double p = WinRate();
-  return HalfWidth(std::sqrt(p * (1 - p)), games);
+  return core::HalfWidth95(std::sqrt(p * (1 - p)), games);
 }
 
 absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
@@ -81,27 +77,14 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
   const int rotations = o.rotate ? kPlayers : 1;
   const int total = o.deals * rotations;
   std::vector<GameRecord> records(static_cast<size_t>(total));
-  std::atomic<int> next{0}, done{0};
-  std::mutex progress_mu;
-  auto worker = [&] {
-    for (int g = next++; g < total; g = next++) {
-      records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations);
-      const int d = ++done;
-      if (progress) {
-        std::lock_guard<std::mutex> lock(progress_mu);
-        progress(d, total);
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::max(1, o.threads); ++t) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+  core::RunGames(
+      total, o.threads,
+      [&](int g) { records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations); },
+      progress);
 
   MatchResult result;
   result.games = total;
   result.players.resize(kPlayers);
-  result.differences.assign(kPlayers, std::vector<std::pair<double, double>>(kPlayers));
   for (int p = 0; p < kPlayers; ++p) {
     PlayerResult& r = result.players[static_cast<size_t>(p)];
     r.name = PlayerName(o.players[static_cast<size_t>(p)]);
@@ -119,27 +102,13 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
       r.nodes += g.nodes[p];
       times.insert(times.end(), g.move_ms[p].begin(), g.move_ms[p].end());
     }
-    const double mean = r.MeanPoints();
-    r.points_sd = std::sqrt(std::max(0.0, sum_sq / r.games - mean * mean));
+    r.points_sd = core::StdDev(static_cast<double>(r.points), sum_sq, r.games);
     r.moves = times.size();
-    if (!times.empty()) {
-      std::nth_element(times.begin(), times.begin() + static_cast<long>(times.size() / 2),
-                       times.end());
-      r.median_move_ms = times[times.size() / 2];
-    }
-    for (int q = 0; q < kPlayers; ++q) {
-      double s = 0, ss = 0;
-      for (const GameRecord& g : records) {
-        const double d = g.points[p] - g.points[q];
-        s += d;
-        ss += d * d;
-      }
-      const double m = s / total;
-      const double sd = std::sqrt(std::max(0.0, ss / total - m * m));
-      result.differences[static_cast<size_t>(p)][static_cast<size_t>(q)] = {m,
-                                                                            HalfWidth(sd, total)};
-    }
+    r.median_move_ms = core::Median(std::move(times));
   }
+  result.differences = core::PairedDifferences(total, kPlayers, [&](int g, int p) {
+    return static_cast<double>(records[static_cast<size_t>(g)].points[p]);
+  });
   return result;
 }
 

@@ -39,7 +39,6 @@ class PlayState {
   // The winner of the trick of `tricks_done` (0-based) and the card that won it, kept for the last.
   int LastWinningCard() const { return last_winning_card_; }
   bool IsOver() const { return over_; }
-  bool Ended() const { return over_ && tricks_done_ < kTricks; }  // an early end
 
   // Cards `to_move` may play now (non-empty unless the game is over).
   Mask Legal() const { return LegalCards(hands_[to_move_]); }

@@ -126,7 +126,6 @@ bool Solver::Poll() {
 
 int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
   const int me = s.ToMove();
-  const Mask hand = s.hand(me);
   const Mask legal = s.Legal();
   const Mask out = s.hand(0) | s.hand(1) | s.hand(2) | s.TrickMask();
   const bool max = Maximizer(me);
@@ -172,7 +171,6 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
     scores[i] = score;
     cards[i] = c;
   }
-  (void)hand;
   return n;
 }
 

@@ -3,10 +3,10 @@
 // from a seat's view.
 #include <algorithm>
 #include <cmath>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/sample_batches.h"
 #include "engine/games/tarok/players.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/solver.h"
@@ -91,8 +91,7 @@ class TarokTask final : public core::SearchTask {
     return core::StopReason::kCompleted;
   }
 
-  // Samples in batches: sample i of the batch goes to thread i mod threads, and the batch is
-  // added in sample order, so the numbers do not depend on the thread count.
+  // Samples over threads, added in sample order (core::RunSampleBatches).
   core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
     absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
     if (!sampler.ok()) return core::StopReason::kError;
@@ -100,56 +99,38 @@ class TarokTask final : public core::SearchTask {
     const int threads = std::max(1, o_.threads);
     const uint64_t batch = static_cast<uint64_t>(threads);
     std::vector<double> values(batch * moves);
-    std::vector<char> done(batch);
     std::vector<uint64_t> nodes(static_cast<size_t>(threads));
     std::vector<std::unique_ptr<Solver>> solvers;
     for (int t = 0; t < threads; ++t) solvers.push_back(std::make_unique<Solver>(o_.table_log2));
-    for (uint64_t first = 0; first < o_.samples; first += batch) {
-      const uint64_t count = std::min(batch, o_.samples - first);
-      std::fill(done.begin(), done.end(), 0);
-      auto work = [&](int t, core::SearchControl& c) {
-        for (uint64_t k = static_cast<uint64_t>(t); k < count;
-             k += static_cast<uint64_t>(threads)) {
-          core::Rng rng = core::Rng::ForStream(o_.seed, first + k);
+    return core::RunSampleBatches(
+        o_.samples, threads, batch, control,
+        [&](int t, uint64_t sample, uint64_t slot, core::SearchControl& c) {
+          core::Rng rng = core::Rng::ForStream(o_.seed, sample);
           Layout layout;
-          if (!sampler->Sample(rng, &layout)) return;
+          if (!sampler->Sample(rng, &layout)) return false;
           Solver& solver = *solvers[static_cast<size_t>(t)];
           solver.Clear();
           std::vector<double> one(moves);
           const bool ok = ScoreLayout(sampler->Complete(layout), solver, c, one, nullptr);
           nodes[static_cast<size_t>(t)] = solver.nodes();
-          if (!ok) return;
-          std::copy(one.begin(), one.end(), values.begin() + static_cast<long>(k * moves));
-          done[k] = 1;
-        }
-      };
-      std::vector<std::thread> helpers;
-      for (int t = 1; t < threads; ++t) {
-        helpers.emplace_back([&, t] {
-          core::SearchControl helper(control.limits(), control.token());
-          work(t, helper);
+          if (!ok) return false;
+          std::copy(one.begin(), one.end(), values.begin() + static_cast<long>(slot * moves));
+          return true;
+        },
+        [&] {
+          nodes_ = 0;
+          for (uint64_t n : nodes) nodes_ += n;
+        },
+        [&](uint64_t sample, uint64_t slot) {
+          for (size_t m = 0; m < moves; ++m) {
+            const double v = values[slot * moves + m];
+            scores_[m].sum += v;
+            scores_[m].sum_squares += v * v;
+            ++scores_[m].n;
+          }
+          samples_ = sample + 1;
+          if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
         });
-      }
-      work(0, control);
-      for (std::thread& h : helpers) h.join();
-      nodes_ = 0;
-      for (uint64_t n : nodes) nodes_ += n;
-      for (uint64_t k = 0; k < count; ++k) {
-        if (!done[k]) {
-          const core::StopReason r = control.reason();
-          return r == core::StopReason::kNone ? core::StopReason::kError : r;
-        }
-        for (size_t m = 0; m < moves; ++m) {
-          const double v = values[k * moves + m];
-          scores_[m].sum += v;
-          scores_[m].sum_squares += v * v;
-          ++scores_[m].n;
-        }
-        samples_ = first + k + 1;
-        if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
-      }
-    }
-    return core::StopReason::kSampleLimit;
   }
 
   core::Report MakeReport(const core::SearchControl& control) const {

@@ -1,0 +1,78 @@
+// What the match harnesses share: games over threads, 95% half-widths, medians and paired
+// differences per game.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace kibitzer::core {
+
+// Plays games 0 .. total - 1 with `play(g)` on `threads` threads (each game on one thread, taken
+// in order); `progress` (may be empty) is called with the games done so far, one call at a time.
+template <typename Play>
+void RunGames(int total, int threads, Play&& play, const std::function<void(int, int)>& progress) {
+  std::atomic<int> next{0}, done{0};
+  std::mutex progress_mu;
+  auto worker = [&] {
+    for (int g = next++; g < total; g = next++) {
+      play(g);
+      const int d = ++done;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(progress_mu);
+        progress(d, total);
+      }
+    }
+  };
+  std::vector<std::thread> helpers;
+  for (int t = 1; t < std::max(1, threads); ++t) helpers.emplace_back(worker);
+  worker();
+  for (std::thread& t : helpers) t.join();
+}
+
+// Half-width of the 95% confidence interval of a mean of n values with standard deviation sd
+// (normal approximation).
+inline double HalfWidth95(double sd, int n) { return n > 1 ? 1.96 * sd / std::sqrt(n) : 0; }
+
+// Population standard deviation from a sum and a sum of squares of n values.
+inline double StdDev(double sum, double sum_squares, int n) {
+  if (n == 0) return 0;
+  const double mean = sum / n;
+  return std::sqrt(std::max(0.0, sum_squares / n - mean * mean));
+}
+
+// The upper median (the element at n / 2 in order); 0 for none.
+inline double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+// differences[p][q]: the mean over games of points(p) - points(q) and its 95% half-width, paired
+// over the same games so deal luck cancels. `points(g, p)` is player p's score in game g.
+template <typename Points>
+std::vector<std::vector<std::pair<double, double>>> PairedDifferences(int games, int players,
+                                                                      Points&& points) {
+  std::vector<std::vector<std::pair<double, double>>> out(
+      static_cast<size_t>(players), std::vector<std::pair<double, double>>(players));
+  for (int p = 0; p < players; ++p) {
+    for (int q = 0; q < players; ++q) {
+      double s = 0, ss = 0;
+      for (int g = 0; g < games; ++g) {
+        const double d = points(g, p) - points(g, q);
+        s += d;
+        ss += d * d;
+      }
+      out[static_cast<size_t>(p)][static_cast<size_t>(q)] = {
+          games > 0 ? s / games : 0, HalfWidth95(StdDev(s, ss, games), games)};
+    }
+  }
+  return out;
+}
+
+}  // namespace kibitzer::core

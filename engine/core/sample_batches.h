@@ -1,0 +1,58 @@
+// Monte Carlo samples spread over threads and combined in sample order, so a search's numbers do
+// not depend on the thread count.
+//
+// Samples [0, total) run in batches of `batch` (a multiple of `threads`); within a batch, sample
+// first + k goes to thread k mod threads, helper threads polling their own SearchControl on the
+// same stop token. `solve(thread, sample, slot, control)` solves one sample into the caller's
+// storage at `slot` (0 .. batch - 1) and returns false when stopped or failed. After each batch
+// `joined()` is called once, then `add(sample, slot)` in sample order for each solved sample; the
+// run ends at the first sample not solved.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <thread>
+#include <vector>
+
+#include "engine/core/search_control.h"
+
+namespace kibitzer::core {
+
+// Returns kSampleLimit when every sample was added, else why the search stopped (kError when it
+// was not told to stop).
+template <typename Solve, typename Joined, typename Add>
+StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchControl& control,
+                            Solve&& solve, Joined&& joined, Add&& add) {
+  threads = std::max(1, threads);
+  std::vector<char> done(batch);
+  for (uint64_t first = 0; first < total; first += batch) {
+    const uint64_t count = std::min(batch, total - first);
+    std::fill(done.begin(), done.end(), 0);
+    auto work = [&](int t, SearchControl& c) {
+      for (uint64_t k = static_cast<uint64_t>(t); k < count; k += static_cast<uint64_t>(threads)) {
+        if (!solve(t, first + k, k, c)) return;
+        done[k] = 1;
+      }
+    };
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads; ++t) {
+      helpers.emplace_back([&, t] {
+        SearchControl helper(control.limits(), control.token());
+        work(t, helper);
+      });
+    }
+    work(0, control);
+    for (std::thread& h : helpers) h.join();
+    joined();
+    for (uint64_t k = 0; k < count; ++k) {
+      if (!done[k]) {
+        const StopReason r = control.reason();
+        return r == StopReason::kNone ? StopReason::kError : r;
+      }
+      add(first + k, k);
+    }
+  }
+  return StopReason::kSampleLimit;
+}
+
+}  // namespace kibitzer::core
