@@ -246,7 +246,18 @@ TEST_F(Loopback, BridgeAnalysisStreamsEveryCardsDoubleDummyValue) {
   // Leading the spade ten is the worst card.
   EXPECT_EQ(last.moves(last.moves_size() - 1).move(), "ST");
   EXPECT_GT(last.moves(0).value(), last.moves(last.moves_size() - 1).value());
-  EXPECT_GE(s.reports.size(), 3u);  // opening, at least one card's value, final
+  // Progress reports (how many arrive depends on how fast the client reads) carry values
+  // already settled: every exact one is the final value of that card.
+  for (size_t i = 0; i + 1 < s.reports.size(); ++i) {
+    for (const auto& m : s.reports[i].moves()) {
+      if (m.bound() != pb::BOUND_EXACT) continue;
+      for (const auto& f : last.moves()) {
+        if (f.move() == m.move()) {
+          EXPECT_EQ(f.value(), m.value()) << m.move();
+        }
+      }
+    }
+  }
 }
 
 // A seat's view through the service: hypothetical layouts with a dealer script, and a Monte Carlo
@@ -295,7 +306,12 @@ TEST_F(Loopback, BridgeSeatViewDealsAndAnalysesBySampling) {
   const pb::SearchReport& last = s.reports.back();
   EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_SAMPLE_LIMIT);
   EXPECT_EQ(last.samples(), 40);
-  EXPECT_GE(s.reports.size(), 4u);  // batches of 10, then the final report
+  // Progress comes after whole batches of 10; the server may fold progress reports the client
+  // has not read yet into later ones, so only their content is fixed, not how many arrive.
+  for (size_t i = 0; i + 1 < s.reports.size(); ++i) {
+    EXPECT_EQ(s.reports[i].samples() % 10, 0) << i;
+    EXPECT_LE(s.reports[i].samples(), 40) << i;
+  }
   ASSERT_EQ(last.moves_size(), 5);
   for (const auto& m : last.moves()) {
     EXPECT_EQ(m.bound(), pb::BOUND_ESTIMATE);
