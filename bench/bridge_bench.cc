@@ -1,12 +1,13 @@
 // bridge_bench: double-dummy tables of the reference deals, timed, checked against DDS's results,
 // and timed against DDS itself (Debian's libdds) in the same run.
 //
-//   bridge_bench [--deals=N] [--threads=N] [--no-dds] [--verbose] [FILE]
+//   bridge_bench [--deals=N] [--threads=N] [--no-dds] [--verbose] [--leads] [FILE]
 //
 // FILE defaults to tests/data/bridge/dd_tables_public.txt (one deal per line: PBN deal, the 20
 // tricks, par score, par contracts). Prints, for one thread and for N threads (default: all
 // hardware threads), the time per table of this engine and of libdds, and the ratio ours / DDS;
 // also nodes and table hit rate, and how many tables, par scores and par contracts match the file.
+// With --leads: the value of every opening lead of each deal instead (see RunLeads).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -155,6 +156,67 @@ int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::stri
   return tables_ok == n && par_ok == n ? 0 : 1;
 }
 
+// Every opening lead's value on each deal (West leads; the strain turns with the deal), the inner
+// loop of Monte Carlo lead analysis: this engine's SolveCards against DDS's SolveBoard with all
+// cards, both single-threaded, with a fresh table for each deal.
+int RunLeads(int max_deals, bool with_dds, const std::string& path) {
+  std::vector<Case> cases;
+  if (!ReadCases(path, max_deals, cases)) return 2;
+  std::vector<PlayPosition> positions;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    PlayPosition p;
+    p.hands = cases[i].deal;
+    p.trump = i % 5 == 4 ? kNoTrump : static_cast<int>(i % 5);
+    p.leader = kWest;
+    positions.push_back(p);
+  }
+  DoubleDummySolver solver;
+  std::vector<double> ours;
+  std::vector<std::vector<std::pair<int, int>>> values;
+  for (const PlayPosition& p : positions) {
+    const auto start = Clock::now();
+    solver.ClearTable();
+    values.push_back(solver.SolveCards(p));
+    ours.push_back(Ms(start));
+  }
+  const Stats one = Summarize(ours);
+  const int n = static_cast<int>(positions.size());
+  std::printf("deals: %d; nodes per deal: %.0f, at trick starts %.0f\n", n,
+              static_cast<double>(solver.nodes()) / n,
+              static_cast<double>(solver.trick_nodes()) / n);
+  std::printf("kibitzer, every lead: median %7.2f ms, mean %7.2f ms per deal\n", one.median,
+              one.mean);
+#ifdef KIBITZER_HAVE_DDS
+  if (with_dds) {
+    oracle::UseOneThread();
+    std::vector<double> dds;
+    int same = 0;
+    double dds_nodes = 0;
+    for (size_t i = 0; i < positions.size(); ++i) {
+      const auto start = Clock::now();
+      int nodes = 0;
+      auto theirs = oracle::DdsSolveBoard(positions[i], &nodes);
+      dds_nodes += nodes;
+      dds.push_back(Ms(start));
+      auto mine = values[i];
+      std::sort(mine.begin(), mine.end());
+      same += mine == theirs;
+    }
+    const Stats d = Summarize(dds);
+    std::printf(
+        "DDS, every lead:      median %7.2f ms, mean %7.2f ms per deal; trick-start nodes per deal "
+        "%.0f\n",
+        d.median, d.mean, dds_nodes / n);
+    std::printf("values equal to DDS's: %d of %d; ratio ours/DDS: median %.2f, mean %.2f\n", same,
+                n, one.median / d.median, one.mean / d.mean);
+    return same == n ? 0 : 1;
+  }
+#else
+  (void)with_dds;
+#endif
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -162,6 +224,7 @@ int main(int argc, char** argv) {
   int threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   bool with_dds = true;
   bool verbose = false;
+  bool leads = false;
   std::string path = KIBITZER_DEFAULT_TABLES;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -178,6 +241,8 @@ int main(int argc, char** argv) {
       number("--threads=", threads);
     } else if (a == "--verbose") {
       verbose = true;
+    } else if (a == "--leads") {
+      leads = true;
     } else if (a == "--no-dds") {
       with_dds = false;
     } else if (a.rfind("--", 0) == 0) {
@@ -187,5 +252,6 @@ int main(int argc, char** argv) {
       path = a;
     }
   }
+  if (leads) return RunLeads(deals, with_dds, path);
   return Run(deals, threads, with_dds, verbose, path);
 }

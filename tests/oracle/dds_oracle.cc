@@ -76,7 +76,7 @@ Par DdsDealerPar(const DdTable& table, int dealer, Vulnerability vulnerability) 
   return par;
 }
 
-std::vector<std::pair<int, int>> DdsSolveBoard(const PlayPosition& position) {
+std::vector<std::pair<int, int>> DdsSolveBoard(const PlayPosition& position, int* nodes) {
   deal d{};
   d.trump = position.trump;
   d.first = position.leader;
@@ -89,6 +89,7 @@ std::vector<std::pair<int, int>> DdsSolveBoard(const PlayPosition& position) {
   }
   futureTricks fut{};
   Check(SolveBoard(d, -1, 3, 1, &fut, 0), "SolveBoard");
+  if (nodes != nullptr) *nodes = fut.nodes;
   std::vector<std::pair<int, int>> out;
   for (int i = 0; i < fut.cards; ++i) {
     out.emplace_back(MakeCard(fut.suit[i], fut.rank[i]), fut.score[i]);

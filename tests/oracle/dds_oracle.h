@@ -23,8 +23,9 @@ DdTable DdsTable(const Hands& deal);
 Par DdsDealerPar(const DdTable& table, int dealer, Vulnerability vulnerability);
 
 // DDS's SolveBoard(target -1, solutions 3): every legal card of the side to move with its value
-// (tricks for the side to move, the current trick included), equal cards expanded.
-std::vector<std::pair<int, int>> DdsSolveBoard(const PlayPosition& position);
+// (tricks for the side to move, the current trick included), equal cards expanded. `nodes`
+// (optional) gets the nodes DDS searched.
+std::vector<std::pair<int, int>> DdsSolveBoard(const PlayPosition& position, int* nodes = nullptr);
 
 // CalcAllTables over many deals at once, with DDS's own threads; returns the tables in order.
 std::vector<DdTable> DdsTables(const std::vector<Hands>& deals);

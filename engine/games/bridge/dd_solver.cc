@@ -245,7 +245,13 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   dd::TableQuery query;
   uint64_t live = 0;
   int hint = -1;
-  if (table_count_ == 0) {
+  // A root limited to some of its cards searches exactly those: no table, no bound that stands
+  // for a card it may not play.
+  const bool limited_root = ply_ == 0 && root_allowed_ != ~uint64_t{0};
+  if (table_count_ == 0 && limited_root) {
+    ++trick_nodes_;
+  } else if (table_count_ == 0) {
+    ++trick_nodes_;
     const int left = std::popcount(hands_[leader_]);
     if (ns_tricks_ >= target) return true;
     if (ns_tricks_ + left < target) return false;
@@ -282,7 +288,7 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   }
 
   const int seat = (leader_ + table_count_) & 3;
-  if (table_count_ == 3) {
+  if (table_count_ == 3 && !limited_root) {
     // Fourth hand: whether its side can take this trick is known; one trick may already decide.
     const int left = std::popcount(hands_[seat]);
     uint64_t by_rank = 0;
@@ -294,7 +300,7 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
       return ns_can_get;
     }
   }
-  if (table_count_ == 1) {
+  if (table_count_ == 1 && !limited_root) {
     // Second hand: when its side surely wins this trick, one trick may already decide.
     const int left = std::popcount(hands_[leader_]) + 1;
     const bool ns = IsNorthSouth(seat);
@@ -316,6 +322,7 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   for (int i = 0; i < n; ++i) {
     const int card = moves[i].card;
     if ((skip & Bit(card)) != 0) continue;
+    if (limited_root && (moves[i].group & root_allowed_) == 0) continue;
     uint64_t child = 0;
     bool value;
     hands_[seat] &= ~Bit(card);
@@ -350,6 +357,7 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
       result = value;
       best_card = card;
       killers_[ply_] = card;
+      if (ply_ == 0) root_best_ = moves[i].group;
       all_relevant = child;
       break;
     }
@@ -364,7 +372,9 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   for (int i = 0; i < n; ++i) {
     if ((all_relevant & moves[i].group) != 0) all_relevant |= moves[i].group;
   }
-  if (table_count_ == 0) StoreResult(query, live, result, target, all_relevant, best_card);
+  if (table_count_ == 0 && !limited_root) {
+    StoreResult(query, live, result, target, all_relevant, best_card);
+  }
   relevant = all_relevant;
   return result;
 }
@@ -441,39 +451,58 @@ int DoubleDummySolver::SolveCard(const PlayPosition& position, int card,
   return ns ? tricks : left - tricks;
 }
 
-int DoubleDummySolver::SolveCardAtMost(const PlayPosition& position, int card, int at_most,
-                                       core::SearchControl* control) {
-  control_ = control;
-  aborted_ = false;
-  PlayPosition next = position;
-  next.Play(card);
-  Load(next);
-  const bool ns = IsNorthSouth(position.ToMove());
-  const int won = next.ns_tricks - position.ns_tricks;
-  const int left = position.TricksLeft();
-  int tricks;
-  if (ns) {
-    // North-South take at most at_most: try that first, then down.
-    const int bound = std::max(0, at_most - won);
-    tricks = won + SolveLoaded(bound, 0, bound);
-  } else {
-    // North-South take at least left - at_most: try that first, then up.
-    const int bound = std::max(0, left - at_most - won);
-    tricks = won + SolveLoaded(bound, bound, -1);
-  }
-  return ns ? tricks : left - tricks;
+bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
+  uint64_t relevant;
+  const int ns_target = mover_ns ? mover_target : left - mover_target + 1;
+  const bool ns_reach = Search(ns_target, relevant);
+  return ns_reach == mover_ns;
 }
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
-                                                               core::SearchControl* control) {
+                                                               core::SearchControl* control,
+                                                               uint64_t cards) {
+  // As DDS's SolveBoard with all solutions: find the best card among those not yet valued, take
+  // it out, and find the next best from the value of the last one down. A failed search proves
+  // every remaining card short of its target at once.
   std::vector<std::pair<int, int>> values;
-  int guess = -1;
-  for (const std::vector<int>& group : CardGroups(position)) {
-    const int value = SolveCard(position, group.front(), control, guess);
+  control_ = control;
+  aborted_ = false;
+  Load(position);
+  const bool mover_ns = IsNorthSouth(position.ToMove());
+  const int left = position.TricksLeft();
+  uint64_t remaining = position.LegalCards().mask() & cards;
+  int guess = (left + 1) / 2;
+  int upper = left;
+  while (remaining != 0) {
+    root_allowed_ = remaining;
+    int lower = 0;
+    uint64_t found = 0;
+    int g = std::clamp(guess, 1, std::max(upper, 1));
+    while (lower < upper) {
+      root_best_ = 0;
+      const bool reached = RootReaches(g, mover_ns, left);
+      if (aborted_) break;
+      if (reached) {
+        lower = g;
+        found = root_best_ & remaining;
+        ++g;
+      } else {
+        upper = g - 1;
+        --g;
+      }
+    }
     if (aborted_) break;
-    guess = std::max(guess, value);
-    for (int card : group) values.emplace_back(card, value);
+    if (lower == 0) found = remaining;  // every card left is worth nothing
+    for (uint64_t f = found; f != 0; f &= f - 1) values.emplace_back(Bottom(f), lower);
+    remaining &= ~found;
+    guess = lower;
+    upper = lower;
   }
+  root_allowed_ = ~uint64_t{0};
+  std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
+    return SuitOf(a.first) != SuitOf(b.first) ? SuitOf(a.first) < SuitOf(b.first)
+                                              : RankOf(a.first) > RankOf(b.first);
+  });
   return values;
 }
 

@@ -47,13 +47,13 @@ class DoubleDummySolver {
   int SolveCard(const PlayPosition& position, int card, core::SearchControl* control = nullptr,
                 int guess = -1);
 
-  // As SolveCard, knowing that the card is worth at most `at_most` (the position's value): the
-  // searches start there and go down, one search per trick below it.
-  int SolveCardAtMost(const PlayPosition& position, int card, int at_most,
-                      core::SearchControl* control = nullptr);
-  // The value of every legal card, suit by suit from the top; equivalent cards are solved once.
+  // The value of every legal card among `cards` (default: all), in suit order, highest first;
+  // found as DDS does: the best card left, then the next best from its value down, so that one
+  // failed search bounds every card left, and equivalent cards are solved once. On abort the list
+  // is cut short.
   std::vector<std::pair<int, int>> SolveCards(const PlayPosition& position,
-                                              core::SearchControl* control = nullptr);
+                                              core::SearchControl* control = nullptr,
+                                              uint64_t cards = ~uint64_t{0});
 
   // The legal cards of the side to move in groups of equal value: same suit, adjacent once the
   // cards already played are removed (cards on the table still count). Highest group first.
@@ -62,6 +62,8 @@ class DoubleDummySolver {
   // Forget everything learned (another deal); keeping it across positions of one deal helps.
   void ClearTable();
   uint64_t nodes() const { return nodes_; }
+  // Nodes at the start of a trick (what DDS counts as its nodes).
+  uint64_t trick_nodes() const { return trick_nodes_; }
   bool aborted() const { return aborted_; }
   uint64_t table_probes() const { return table_.probes(); }
   uint64_t table_hits() const { return table_.hits(); }
@@ -76,6 +78,9 @@ class DoubleDummySolver {
   // North-South tricks from here (the loaded position), within known bounds (upper -1: none).
   int SolveLoaded(int guess, int known_lower = 0, int known_upper = -1);
   bool Search(int target, uint64_t& relevant);
+  // Whether the side to move at the (loaded) root takes `mover_target` of the `left` tricks with
+  // one of the root cards in root_allowed_; root_best_ gets the group of that card.
+  bool RootReaches(int mover_target, bool mover_ns, int left);
   bool LastTrick(int target, uint64_t& relevant);
   int QuickTricks(int leader, int needed, uint64_t& relevant) const;
   int LaterTricks(uint64_t& relevant) const;
@@ -88,6 +93,7 @@ class DoubleDummySolver {
   dd::PartitionTable table_;
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;
+  uint64_t trick_nodes_ = 0;
   bool aborted_ = false;
 
   // The position being searched.
@@ -100,6 +106,8 @@ class DoubleDummySolver {
   int ply_ = 0;        // cards played since the search root
   Move moves_[53][13];
   int killers_[53] = {};
+  uint64_t root_allowed_ = ~uint64_t{0};  // the root cards a search may play
+  uint64_t root_best_ = 0;                // the group of the root card that reached the target
 };
 
 }  // namespace kibitzer::bridge

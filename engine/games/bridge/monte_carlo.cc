@@ -63,6 +63,8 @@ class MonteCarloTask::Workers {
     }
     core::SearchControl control(core::Limits{}, token_);
     int8_t values[13];
+    uint64_t candidate_mask = 0;
+    for (int card : o.candidates) candidate_mask |= uint64_t{1} << card;
     uint64_t counted = 0;
     while (!quit_) {
       const uint64_t i = next_.fetch_add(1);
@@ -80,24 +82,15 @@ class MonteCarloTask::Workers {
         break;
       }
       const PlayPosition position = PositionOn(task_.view_, start);
-      // Entries of other layouts only crowd the table: start each layout afresh. The position's
-      // value bounds every card's, so each card costs one search per trick below it.
+      // Entries of other layouts only crowd the table: start each layout afresh.
       solver.ClearTable();
-      const int best = solver.Solve(position, &control);
+      const auto solved = solver.SolveCards(position, &control, candidate_mask);
       if (solver.aborted()) break;
-      for (const std::vector<int>& group : DoubleDummySolver::CardGroups(position)) {
-        int value = -1;
-        for (int card : group) {
-          const auto it =
-              std::lower_bound(o.candidates.begin(), o.candidates.end(), card,
-                               [](int a, int b) { return CardOrder(a) < CardOrder(b); });
-          if (it == o.candidates.end() || *it != card) continue;
-          if (value < 0) value = solver.SolveCardAtMost(position, card, best, &control);
-          values[it - o.candidates.begin()] = static_cast<int8_t>(value);
-        }
-        if (solver.aborted()) break;
+      for (const auto& [card, value] : solved) {
+        const auto it = std::lower_bound(o.candidates.begin(), o.candidates.end(), card,
+                                         [](int a, int b) { return CardOrder(a) < CardOrder(b); });
+        values[it - o.candidates.begin()] = static_cast<int8_t>(value);
       }
-      if (solver.aborted()) break;
       int32_t par = 0;
       if (imps) {
         const DdTable table = SolveTable(*table_solver, start, &control);
