@@ -11,6 +11,7 @@ namespace kibitzer::bridge {
 using dd::Above;
 using dd::Below;
 using dd::Bit;
+using dd::Bottom;
 using dd::Lane;
 using dd::Top;
 
@@ -190,17 +191,25 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
   const uint64_t hand = hands_[seat];
   uint64_t legal = hand;
   uint64_t others = (hands_[0] | hands_[1] | hands_[2] | hands_[3]) & ~hand;
+  if (table_count_ > 0) {
+    const uint64_t in_led = hand & Lane(SuitOf(table_cards_[0]));
+    if (in_led != 0) legal = in_led;
+    for (int i = 0; i < table_count_; ++i) others |= Bit(table_cards_[i]);
+  }
+  // One group of equivalent cards (often a forced card): nothing to order.
+  const int high = Top(legal), low = Bottom(legal);
+  if ((legal & ~Lane(SuitOf(high))) == 0 && (others & Below(high) & Above(low)) == 0) {
+    moves[0] = Move{high, 0, legal};
+    return 1;
+  }
   FollowTrick follow;
   if (table_count_ > 0) {
     follow.position = table_count_;
     follow.led = SuitOf(table_cards_[0]);
-    const uint64_t in_led = hand & Lane(follow.led);
-    follow.void_in_led = in_led == 0;
-    if (in_led != 0) legal = in_led;
+    follow.void_in_led = (hand & Lane(follow.led)) == 0;
     int w = 0;
-    for (int i = 0; i < table_count_; ++i) {
-      others |= Bit(table_cards_[i]);
-      if (i > 0 && Beats(table_cards_[i], table_cards_[w], trump_)) w = i;
+    for (int i = 1; i < table_count_; ++i) {
+      if (Beats(table_cards_[i], table_cards_[w], trump_)) w = i;
     }
     follow.winning = table_cards_[w];
     follow.winning_seat = (leader_ + w) & 3;

@@ -337,6 +337,11 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
       ns_tricks_ += won;
       leader_ = (leader_ + w) & 3;
       table_count_ = 0;
+      if (std::popcount(hands_[leader_]) > 1) {
+        table_.Prefetch(dd::LaneCounts(hands_[0]) | dd::LaneCounts(hands_[1]) << 4 |
+                            dd::LaneCounts(hands_[2]) << 8 | dd::LaneCounts(hands_[3]) << 12,
+                        leader_, trump_);
+      }
       value = Search(target, child);
       table_cards_[0] = saved[0];
       table_cards_[1] = saved[1];

@@ -48,6 +48,9 @@ class PartitionTable {
   // more tricks, or nullptr. `*hint` gets a matching entry's best card (relative index) if any.
   const TableEntry* Find(const TableQuery& query, int need, int* hint);
 
+  // Starts loading the slot headers a query with these lengths, leader and trump will read.
+  void Prefetch(uint64_t lengths, int leader, int trump) const;
+
   // Records bounds for every position matching `query` on the relative cards of `mask`.
   void Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best);
 
@@ -55,7 +58,7 @@ class PartitionTable {
   uint64_t hits() const { return hits_; }
 
  private:
-  static constexpr int kEntries = 48;
+  static constexpr int kEntries = 96;
   static constexpr int kWays = 4;
   // The headers of a set's four slots share one cache line; their entries live apart.
   struct Slot {
