@@ -75,6 +75,25 @@ bool DoubleDummySolver::LastTrick(int target, uint64_t& relevant) {
 
 namespace {
 
+// The cards of `mine` (the leader's, in one suit) it can cash one after another, highest first:
+// those above every card of the opponents, until partner (`partner`, playing its lowest) would
+// have to overtake and take the lead.
+uint64_t CashableRun(uint64_t mine, uint64_t partner, uint64_t opponents) {
+  uint64_t run = TopRun(mine, opponents);
+  uint64_t out = 0;
+  while (run != 0) {
+    const int card = Top(run);
+    if (partner != 0) {
+      const int low = Bottom(partner);
+      if (low > card) break;
+      partner &= partner - 1;
+    }
+    out |= Bit(card);
+    run &= ~Bit(card);
+  }
+  return out;
+}
+
 // Tricks `leader` cashes at once from its own hand: top trumps first, then the top cards of the
 // other suits, as many rounds as an opponent who still has trumps keeps following. `relevant`
 // gets the cards that win by rank.
@@ -84,11 +103,13 @@ int CashFromHand(const uint64_t* hands, int trump, int leader, int needed, uint6
   const uint64_t live = hands[0] | hands[1] | hands[2] | hands[3];
   const uint64_t mine = hands[leader];
   const int lho = NextSeat(leader), rho = (leader + 3) & 3;
+  const uint64_t partner = hands[Partner(leader)];
+  const uint64_t opponents = hands[lho] | hands[rho];
   int total = 0;
   bool lho_ruffs = false, rho_ruffs = false;
   if (trump != kNoTrump) {
     const uint64_t lane = Lane(trump);
-    const uint64_t run = TopRun(mine & lane, live & lane & ~mine);
+    const uint64_t run = CashableRun(mine & lane, partner & lane, opponents & lane);
     const int n = std::popcount(run);
     total += n;
     relevant |= run;
@@ -98,7 +119,7 @@ int CashFromHand(const uint64_t* hands, int trump, int leader, int needed, uint6
   for (int s = 0; s < 4; ++s) {
     if (s == trump) continue;
     const uint64_t lane = Lane(s);
-    const uint64_t run = TopRun(mine & lane, live & lane & ~mine);
+    const uint64_t run = CashableRun(mine & lane, partner & lane, opponents & lane);
     int n = std::popcount(run);
     if (n == 0) continue;
     if (lho_ruffs) n = std::min(n, std::popcount(hands[lho] & lane));
@@ -465,7 +486,7 @@ bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
                                                                core::SearchControl* control,
-                                                               uint64_t cards) {
+                                                               uint64_t cards, int guess) {
   // As DDS's SolveBoard with all solutions: find the best card among those not yet valued, take
   // it out, and find the next best from the value of the last one down. A failed search proves
   // every remaining card short of its target at once.
@@ -476,7 +497,7 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
   const bool mover_ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
   uint64_t remaining = position.LegalCards().mask() & cards;
-  int guess = (left + 1) / 2;
+  if (guess < 0) guess = (left + 1) / 2;
   int upper = left;
   while (remaining != 0) {
     root_allowed_ = remaining;
