@@ -10,8 +10,9 @@ namespace kibitzer::bridge {
 
 DdTable SolveTable(DoubleDummySolver& solver, const Hands& deal, core::SearchControl* control) {
   DdTable table;
-  solver.ClearTable();
   for (int strain = 0; strain < 5; ++strain) {
+    // Entries hold for one strain only: those of the last strain would just crowd the table.
+    solver.ClearTable();
     // North-South's tricks with each opening leader; one result is a good guess for the next.
     int guess = -1;
     for (int leader : {kEast, kWest, kSouth, kNorth}) {
