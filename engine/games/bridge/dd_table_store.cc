@@ -25,17 +25,22 @@ bool Matches(const TableEntry& e, const TableQuery& q) {
 
 PartitionTable::PartitionTable(int megabytes) {
   const size_t bytes = static_cast<size_t>(std::max(megabytes, 1)) << 20;
-  const size_t per_set = sizeof(Set) + kWays * kEntries * sizeof(TableEntry);
-  const size_t sets = std::bit_floor(std::max<size_t>(bytes / per_set, 1));
+  // An eighth for the slot headers, the rest for the chunks of entries.
+  const size_t sets = std::bit_floor(std::max<size_t>(bytes / 8 / sizeof(Set), 1));
+  const size_t chunks = std::max<size_t>(
+      (bytes - sets * sizeof(Set)) / (sizeof(Chunk) + sizeof(uint32_t)), kEntries / kChunk);
   sets_ = std::make_unique<Set[]>(sets);
-  entries_ = std::make_unique<TableEntry[]>(sets * kWays * kEntries);
+  chunks_ = std::make_unique<Chunk[]>(chunks);
+  chunk_next_ = std::make_unique<uint32_t[]>(chunks);
   set_mask_ = sets - 1;
+  chunk_count_ = static_cast<uint32_t>(std::min<size_t>(chunks, kNoChunk - 1));
 }
 
 PartitionTable::~PartitionTable() = default;
 
 void PartitionTable::Clear() {
   for (size_t i = 0; i <= set_mask_; ++i) sets_[i] = Set{};
+  chunks_used_ = 0;
 }
 
 size_t PartitionTable::SetIndex(const TableQuery& query) const {
@@ -50,25 +55,25 @@ void PartitionTable::Prefetch(uint64_t lengths, int leader, int trump) const {
   __builtin_prefetch(&sets_[SetIndex(q)]);
 }
 
-int64_t PartitionTable::FindSlot(const TableQuery& query) const {
-  const size_t set = SetIndex(query);
+PartitionTable::Slot* PartitionTable::FindSlot(const TableQuery& query) const {
+  Set& set = sets_[SetIndex(query)];
   const uint8_t tag = Tag(query);
-  for (int i = 0; i < kWays; ++i) {
-    const Slot& s = sets_[set].slots[i];
-    if (s.tag == tag && s.lengths == query.lengths) return static_cast<int64_t>(set * kWays + i);
+  for (Slot& s : set.slots) {
+    if (s.tag == tag && s.lengths == query.lengths) return &s;
   }
-  return -1;
+  return nullptr;
 }
 
 const TableEntry* PartitionTable::Find(const TableQuery& query, int need, int* hint) {
   ++probes_;
-  const int64_t index = FindSlot(query);
-  if (index < 0) return nullptr;
-  const TableEntry* entries = &entries_[index * kEntries];
+  const Slot* slot = FindSlot(query);
+  if (slot == nullptr) return nullptr;
   const TableEntry* found = nullptr;
   int found_bits = 64;
-  for (int i = 0, count = slot(index).count; i < count; ++i) {
-    const TableEntry& e = entries[i];
+  uint32_t chunk = slot->first;
+  for (int i = 0, count = slot->count; i < count; ++i) {
+    if (i > 0 && i % kChunk == 0) chunk = chunk_next_[chunk];
+    const TableEntry& e = chunks_[chunk].entries[i % kChunk];
     if (!Matches(e, query)) continue;
     if (e.lower >= need || e.upper < need) {
       const int bits = std::popcount(e.mask);
@@ -80,39 +85,46 @@ const TableEntry* PartitionTable::Find(const TableQuery& query, int need, int* h
     }
     if (e.best != 0 && *hint < 0) *hint = e.best - 1;
   }
-  if (found != nullptr) {
-    ++hits_;
-    return found;
+  if (found != nullptr) ++hits_;
+  return found;
+}
+
+PartitionTable::Chunk* PartitionTable::ChunkFor(Slot& slot, int index) {
+  uint32_t* link = &slot.first;
+  for (int k = index / kChunk; k > 0 && *link != kNoChunk; --k) link = &chunk_next_[*link];
+  if (*link == kNoChunk) {
+    // The chain ends just before this entry's chunk (entries are added in order).
+    if (chunks_used_ == chunk_count_) return nullptr;
+    *link = chunks_used_++;
+    chunk_next_[*link] = kNoChunk;
   }
-  return nullptr;
+  return &chunks_[*link];
 }
 
 void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best) {
-  int64_t index = FindSlot(query);
-  if (index < 0) {
-    const size_t set = SetIndex(query);
-    int way = 0;
-    for (int i = 0; i < kWays; ++i) {
-      const Slot& s = sets_[set].slots[i];
+  Slot* slot = FindSlot(query);
+  if (slot == nullptr) {
+    Set& set = sets_[SetIndex(query)];
+    slot = &set.slots[0];
+    for (Slot& s : set.slots) {
       if (s.tag == 0) {
-        way = i;
+        slot = &s;
         break;
       }
-      if (s.tricks_left < sets_[set].slots[way].tricks_left) way = i;
+      if (s.tricks_left < slot->tricks_left) slot = &s;
     }
-    index = static_cast<int64_t>(set * kWays + way);
-    Slot& s = slot(index);
-    s.lengths = query.lengths;
-    s.tag = Tag(query);
-    s.count = 0;
-    s.next = 0;
-    s.tricks_left = static_cast<uint8_t>(query.tricks_left);
+    // The new pattern takes over the slot and the chunks it had.
+    slot->lengths = query.lengths;
+    slot->tag = Tag(query);
+    slot->count = 0;
+    slot->next = 0;
+    slot->tricks_left = static_cast<uint8_t>(query.tricks_left);
   }
-  Slot* slot_ptr = &slot(index);
-  TableEntry* entries = &entries_[index * kEntries];
   const uint64_t plane0 = query.plane0 & mask, plane1 = query.plane1 & mask;
-  for (int i = 0; i < slot_ptr->count; ++i) {
-    TableEntry& e = entries[i];
+  uint32_t chunk = slot->first;
+  for (int i = 0; i < slot->count; ++i) {
+    if (i > 0 && i % kChunk == 0) chunk = chunk_next_[chunk];
+    TableEntry& e = chunks_[chunk].entries[i % kChunk];
     if (e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1) {
       e.lower = static_cast<int8_t>(std::max<int>(e.lower, lower));
       e.upper = static_cast<int8_t>(std::min<int>(e.upper, upper));
@@ -120,9 +132,16 @@ void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, in
       return;
     }
   }
-  TableEntry& e = entries[slot_ptr->next];
-  slot_ptr->next = static_cast<uint8_t>((slot_ptr->next + 1) % kEntries);
-  if (slot_ptr->count < kEntries) ++slot_ptr->count;
+  const bool full = slot->count == kEntries;
+  const int index = full ? slot->next : slot->count;
+  Chunk* c = ChunkFor(*slot, index);
+  if (c == nullptr) return;  // the pool is empty: not kept
+  if (full) {
+    slot->next = static_cast<uint8_t>((slot->next + 1) % kEntries);
+  } else {
+    ++slot->count;
+  }
+  TableEntry& e = c->entries[index % kChunk];
   e.mask = mask;
   e.plane0 = plane0;
   e.plane1 = plane1;

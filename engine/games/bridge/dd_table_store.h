@@ -5,10 +5,12 @@
 // Cards are compared by relative rank (the k-th highest live card of a suit), so one entry
 // serves positions with quite different cards.
 //
-// Positions are grouped by their suit-length pattern (a slot); each slot keeps a short list of
-// entries, overwritten in turn when full. Slots live in sets of four; a new pattern replaces the
-// slot with the fewest tricks left (the cheapest to search again). Memory is fixed at
-// construction; nothing is allocated afterwards.
+// Positions are grouped by their suit-length pattern (a slot); a slot keeps up to 96 entries, in
+// chunks of 8 drawn from a shared pool as it grows, overwritten in turn when full. Most patterns
+// need an entry or two and a few need many, so slots are many and small. Slots live in sets of
+// four; a new pattern takes over the slot with the fewest tricks left (the cheapest to search
+// again) and its chunks. Memory is fixed at construction; nothing is allocated afterwards; when
+// the pool runs dry, new entries of growing slots are not kept.
 #pragma once
 
 #include <cstddef>
@@ -58,27 +60,38 @@ class PartitionTable {
   uint64_t hits() const { return hits_; }
 
  private:
-  static constexpr int kEntries = 96;
+  static constexpr int kEntries = 96;  // per slot
+  static constexpr int kChunk = 8;     // entries per chunk
   static constexpr int kWays = 4;
-  // The headers of a set's four slots share one cache line; their entries live apart.
+  static constexpr uint32_t kNoChunk = ~uint32_t{0};
   struct Slot {
     uint64_t lengths = 0;
-    uint8_t tag = 0;  // 0: empty; else 1 + leader * 5 + trump
+    uint32_t first = kNoChunk;  // its first chunk; the others follow chunk_next_
+    uint8_t tag = 0;            // 0: empty; else 1 + leader * 5 + trump
     uint8_t count = 0;
-    uint8_t next = 0;
+    uint8_t next = 0;  // the entry to overwrite next when full
     uint8_t tricks_left = 0;
   };
+  // A set's four slot headers share one cache line.
   struct alignas(64) Set {
     Slot slots[kWays];
   };
-  // The slot of `query`'s pattern (its index in slots), or -1.
-  int64_t FindSlot(const TableQuery& query) const;
+  struct alignas(64) Chunk {
+    TableEntry entries[kChunk];
+  };
+  // The slot of `query`'s pattern, or nullptr.
+  Slot* FindSlot(const TableQuery& query) const;
   size_t SetIndex(const TableQuery& query) const;
-  Slot& slot(int64_t index) { return sets_[index / kWays].slots[index % kWays]; }
+  // The chunk holding entry `index` of `slot`, added from the pool if the slot's chain is that
+  // short (nullptr when the pool is empty).
+  Chunk* ChunkFor(Slot& slot, int index);
 
   std::unique_ptr<Set[]> sets_;
-  std::unique_ptr<TableEntry[]> entries_;  // kEntries per slot
+  std::unique_ptr<Chunk[]> chunks_;
+  std::unique_ptr<uint32_t[]> chunk_next_;
   size_t set_mask_ = 0;
+  uint32_t chunk_count_ = 0;
+  uint32_t chunks_used_ = 0;
   uint64_t probes_ = 0;
   uint64_t hits_ = 0;
 };
