@@ -45,7 +45,7 @@ class BigTwoTask final : public core::SearchTask {
     for (int d = 1; d <= o_.player.depth; ++d) {
       p.depth = d;
       std::vector<MoveScore> scores = scores_;
-      for (MoveScore& s : scores) s = MoveScore{s.move};
+      for (MoveScore& s : scores) s = MoveScore{{}, s.move};
       if (!ScoreLayout(state_, p, control, scores, &nodes_)) return control.reason();
       scores_ = scores;
       depth_ = d;
@@ -87,9 +87,7 @@ class BigTwoTask final : public core::SearchTask {
         [&](uint64_t sample, uint64_t slot) {
           for (size_t m = 0; m < moves; ++m) {
             const double v = values[slot * moves + m];
-            scores_[m].sum += v;
-            scores_[m].sum_squares += v * v;
-            ++scores_[m].samples;
+            scores_[m].Add(v);
             wins_[m] += v > 0;
           }
           samples_ = sample + 1;
@@ -109,18 +107,16 @@ class BigTwoTask final : public core::SearchTask {
                      [&](size_t a, size_t b) { return scores_[a].Mean() > scores_[b].Mean(); });
     for (size_t i : order) {
       const MoveScore& s = scores_[i];
-      if (s.samples == 0) continue;
+      if (s.n == 0) continue;
       core::MoveValue mv;
       mv.move = FormatPlay(s.move, v);
       mv.value = s.Mean();
       mv.depth = depth_;
       mv.bound = core::Bound::kEstimate;
       if (o_.samples > 0) {
-        const double n = s.samples;
-        const double var = std::max(0.0, s.sum_squares / n - mv.value * mv.value);
-        mv.samples = static_cast<uint64_t>(s.samples);
-        mv.std_error = n > 1 ? std::sqrt(var / (n - 1)) : 0;
-        const double wins = wins_[i] / n;
+        mv.samples = s.n;
+        mv.std_error = s.StdError();
+        const double wins = wins_[i] / static_cast<double>(s.n);
         mv.metrics.push_back({"win", wins, "share of layouts the seat goes out first in"});
         mv.display =
             absl::StrFormat("wins %.0f%%, %+.1f ±%.1f", 100 * wins, mv.value, mv.std_error);

@@ -35,9 +35,7 @@ bool ScoreMoves(SearchState& full, const PlayerOptions& options, Search& search,
     full.Undo(s.move);
     if (search.aborted()) return false;
     v = (v - SearchState::kShift) / 10.0;  // tenths of a point
-    s.sum += v;
-    s.sum_squares += v * v;
-    ++s.samples;
+    s.Add(v);
   }
   return true;
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/core/running_mean.h"
 #include "engine/core/search_control.h"
 #include "engine/games/bigtwo/evaluate.h"
 #include "engine/games/bigtwo/sampler.h"
@@ -39,12 +40,8 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
 std::string PlayerName(const PlayerOptions& options);
 
 // Values of root moves, for the player to move.
-struct MoveScore {
+struct MoveScore : core::RunningMean {
   Move move;
-  double sum = 0;
-  double sum_squares = 0;
-  int samples = 0;
-  double Mean() const { return samples > 0 ? sum / samples : 0; }
 };
 
 // One layout searched: the value of every move in `moves` for the player to move of `full` (every

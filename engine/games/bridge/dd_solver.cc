@@ -358,11 +358,6 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
       ns_tricks_ += won;
       leader_ = (leader_ + w) & 3;
       table_count_ = 0;
-      if (std::popcount(hands_[leader_]) > 1) {
-        table_.Prefetch(dd::LaneCounts(hands_[0]) | dd::LaneCounts(hands_[1]) << 4 |
-                            dd::LaneCounts(hands_[2]) << 8 | dd::LaneCounts(hands_[3]) << 12,
-                        leader_, trump_);
-      }
       value = Search(target, child);
       table_cards_[0] = saved[0];
       table_cards_[1] = saved[1];
@@ -486,7 +481,7 @@ bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
                                                                core::SearchControl* control,
-                                                               uint64_t cards, int guess) {
+                                                               uint64_t cards) {
   // As DDS's SolveBoard with all solutions: find the best card among those not yet valued, take
   // it out, and find the next best from the value of the last one down. A failed search proves
   // every remaining card short of its target at once.
@@ -497,7 +492,7 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
   const bool mover_ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
   uint64_t remaining = position.LegalCards().mask() & cards;
-  if (guess < 0) guess = (left + 1) / 2;
+  int guess = (left + 1) / 2;
   int upper = left;
   while (remaining != 0) {
     root_allowed_ = remaining;

@@ -47,14 +47,6 @@ size_t PartitionTable::SetIndex(const TableQuery& query) const {
   return Mix(query.lengths ^ (uint64_t{Tag(query)} << 58)) & set_mask_;
 }
 
-void PartitionTable::Prefetch(uint64_t lengths, int leader, int trump) const {
-  TableQuery q;
-  q.lengths = lengths;
-  q.leader = leader;
-  q.trump = trump;
-  __builtin_prefetch(&sets_[SetIndex(q)]);
-}
-
 PartitionTable::Slot* PartitionTable::FindSlot(const TableQuery& query) const {
   Set& set = sets_[SetIndex(query)];
   const uint8_t tag = Tag(query);

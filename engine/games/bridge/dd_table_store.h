@@ -50,9 +50,6 @@ class PartitionTable {
   // more tricks, or nullptr. `*hint` gets a matching entry's best card (relative index) if any.
   const TableEntry* Find(const TableQuery& query, int need, int* hint);
 
-  // Starts loading the slot headers a query with these lengths, leader and trump will read.
-  void Prefetch(uint64_t lengths, int leader, int trump) const;
-
   // Records bounds for every position matching `query` on the relative cards of `mask`.
   void Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best);
 

@@ -64,7 +64,6 @@ class MonteCarloTask::Workers {
     core::SearchControl control(core::Limits{}, token_);
     int8_t values[13];
     uint64_t candidate_mask = 0;
-    int guess = -1;
     for (int card : o.candidates) candidate_mask |= uint64_t{1} << card;
     uint64_t counted = 0;
     while (!quit_) {
@@ -85,12 +84,11 @@ class MonteCarloTask::Workers {
       const PlayPosition position = PositionOn(task_.view_, start);
       // Entries of other layouts only crowd the table: start each layout afresh.
       solver.ClearTable();
-      // Layouts of one seat's view are alike: the best value of the last one is a good guess.
-      const auto solved = solver.SolveCards(position, &control, candidate_mask, guess);
+      // Each layout's search depends on nothing else, so the nodes are the same at any thread
+      // count too.
+      const auto solved = solver.SolveCards(position, &control, candidate_mask);
       if (solver.aborted()) break;
-      guess = -1;
       for (const auto& [card, value] : solved) {
-        guess = std::max(guess, value);
         const auto it = std::lower_bound(o.candidates.begin(), o.candidates.end(), card,
                                          [](int a, int b) { return CardOrder(a) < CardOrder(b); });
         values[it - o.candidates.begin()] = static_cast<int8_t>(value);

@@ -6,6 +6,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/running_mean.h"
 #include "engine/games/tarok/sampler.h"
 
 namespace kibitzer::tarok {
@@ -228,24 +229,19 @@ std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t
   for (const Move& m : view.LegalMoves(Candidates(view, me))) out.push_back({m});
   absl::StatusOr<Sampler> sampler = Sampler::Make(view, {}, "view");
   if (!sampler.ok()) return out;
-  std::vector<double> sq(out.size(), 0.0);
+  std::vector<core::RunningMean> scores(out.size());
   for (int i = 0; i < samples; ++i) {
     core::Rng rng = core::Rng::ForStream(seed, static_cast<uint64_t>(i));
     Layout layout;
     if (!sampler->Sample(rng, &layout)) break;
     for (size_t k = 0; k < out.size(); ++k) {
-      const double v = SimulateMove(view, out[k].move, layout);
-      out[k].mean += v;
-      sq[k] += v * v;
-      ++out[k].samples;
+      scores[k].Add(SimulateMove(view, out[k].move, layout));
     }
   }
   for (size_t k = 0; k < out.size(); ++k) {
-    const double n = out[k].samples;
-    if (n == 0) continue;
-    out[k].mean /= n;
-    const double var = std::max(0.0, sq[k] / n - out[k].mean * out[k].mean);
-    out[k].std_error = n > 1 ? std::sqrt(var / (n - 1)) : 0;
+    out[k].mean = scores[k].Mean();
+    out[k].std_error = scores[k].StdError();
+    out[k].samples = static_cast<int>(scores[k].n);
   }
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/running_mean.h"
 #include "engine/core/sample_batches.h"
 #include "engine/games/tarok/players.h"
 #include "engine/games/tarok/sampler.h"
@@ -28,12 +29,7 @@ struct TaskOptions {
   int table_log2 = 20;
 };
 
-struct Score {
-  double sum = 0;
-  double sum_squares = 0;
-  uint64_t n = 0;
-  double Mean() const { return n ? sum / static_cast<double>(n) : 0; }
-};
+using Score = core::RunningMean;
 
 class TarokTask final : public core::SearchTask {
  public:
@@ -123,10 +119,7 @@ class TarokTask final : public core::SearchTask {
         },
         [&](uint64_t sample, uint64_t slot) {
           for (size_t m = 0; m < moves; ++m) {
-            const double v = values[slot * moves + m];
-            scores_[m].sum += v;
-            scores_[m].sum_squares += v * v;
-            ++scores_[m].n;
+            scores_[m].Add(values[slot * moves + m]);
           }
           samples_ = sample + 1;
           if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
@@ -150,10 +143,8 @@ class TarokTask final : public core::SearchTask {
       mv.depth = o_.seed_player ? o_.depth : 48;
       const bool yes_no = IsBeggar(c) || IsValat(c);
       if (o_.samples > 0) {
-        const double n = static_cast<double>(s.n);
-        const double var = std::max(0.0, s.sum_squares / n - mv.value * mv.value);
         mv.samples = s.n;
-        mv.std_error = n > 1 ? std::sqrt(var / (n - 1)) : 0;
+        mv.std_error = s.StdError();
         mv.display = yes_no && !o_.seed_player
                          ? absl::StrFormat("wins in %.0f%% of layouts", 100 * mv.value)
                          : absl::StrFormat("%+.1f ±%.1f", mv.value, mv.std_error);
@@ -193,8 +184,7 @@ class AuctionTask final : public core::SearchTask {
       : round_(round), moves_(std::move(moves)), samples_(samples), seed_(seed) {}
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
-    sum_.assign(moves_.size(), 0.0);
-    sq_.assign(moves_.size(), 0.0);
+    scores_.assign(moves_.size(), Score{});
     absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
     core::StopReason reason =
         sampler.ok() ? core::StopReason::kSampleLimit : core::StopReason::kError;
@@ -210,9 +200,7 @@ class AuctionTask final : public core::SearchTask {
         break;
       }
       for (size_t k = 0; k < moves_.size(); ++k) {
-        const double v = SimulateMove(round_, moves_[k], layout);
-        sum_[k] += v;
-        sq_[k] += v * v;
+        scores_[k].Add(SimulateMove(round_, moves_[k], layout));
       }
       ++done_;
       if (done_ % 10 == 0 && done_ < samples_) sink.OnProgress(MakeReport(control));
@@ -230,15 +218,13 @@ class AuctionTask final : public core::SearchTask {
     std::vector<size_t> order(moves_.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return sum_[a] > sum_[b]; });
+                     [&](size_t a, size_t b) { return scores_[a].sum > scores_[b].sum; });
     for (size_t i : order) {
       if (done_ == 0) break;
       core::MoveValue mv;
       mv.move = MoveText(moves_[i]);
-      const double n = static_cast<double>(done_);
-      mv.value = sum_[i] / n;
-      const double var = std::max(0.0, sq_[i] / n - mv.value * mv.value);
-      mv.std_error = done_ > 1 ? std::sqrt(var / (n - 1)) : 0;
+      mv.value = scores_[i].Mean();
+      mv.std_error = scores_[i].StdError();
       mv.samples = done_;
       mv.bound = core::Bound::kEstimate;
       mv.display = absl::StrFormat("mean score %+.1f ±%.1f", mv.value, mv.std_error);
@@ -258,8 +244,7 @@ class AuctionTask final : public core::SearchTask {
   uint64_t samples_;
   uint64_t seed_;
   uint64_t done_ = 0;
-  std::vector<double> sum_;
-  std::vector<double> sq_;
+  std::vector<Score> scores_;
 };
 
 }  // namespace
