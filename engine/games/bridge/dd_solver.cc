@@ -73,120 +73,6 @@ bool DoubleDummySolver::LastTrick(int target, uint64_t& relevant) {
   return ns_tricks_ + (IsNorthSouth((leader_ + w) & 3) ? 1 : 0) >= target;
 }
 
-namespace {
-
-// The cards of `mine` (the leader's, in one suit) it can cash one after another, highest first:
-// those above every card of the opponents, until partner (`partner`, playing its lowest) would
-// have to overtake and take the lead.
-uint64_t CashableRun(uint64_t mine, uint64_t partner, uint64_t opponents) {
-  uint64_t run = TopRun(mine, opponents);
-  uint64_t out = 0;
-  while (run != 0) {
-    const int card = Top(run);
-    if (partner != 0) {
-      const int low = Bottom(partner);
-      if (low > card) break;
-      partner &= partner - 1;
-    }
-    out |= Bit(card);
-    run &= ~Bit(card);
-  }
-  return out;
-}
-
-// Tricks `leader` cashes at once from its own hand: top trumps first, then the top cards of the
-// other suits, as many rounds as an opponent who still has trumps keeps following. `relevant`
-// gets the cards that win by rank.
-// Only as many tricks as `needed` are backed by relevant cards (trumps always are: they stop
-// ruffs).
-int CashFromHand(const uint64_t* hands, int trump, int leader, int needed, uint64_t& relevant) {
-  const uint64_t live = hands[0] | hands[1] | hands[2] | hands[3];
-  const uint64_t mine = hands[leader];
-  const int lho = NextSeat(leader), rho = (leader + 3) & 3;
-  const uint64_t partner = hands[Partner(leader)];
-  const uint64_t opponents = hands[lho] | hands[rho];
-  int total = 0;
-  bool lho_ruffs = false, rho_ruffs = false;
-  if (trump != kNoTrump) {
-    const uint64_t lane = Lane(trump);
-    const uint64_t run = CashableRun(mine & lane, partner & lane, opponents & lane);
-    const int n = std::popcount(run);
-    total += n;
-    relevant |= run;
-    lho_ruffs = std::popcount(hands[lho] & lane) > n;
-    rho_ruffs = std::popcount(hands[rho] & lane) > n;
-  }
-  for (int s = 0; s < 4; ++s) {
-    if (s == trump) continue;
-    const uint64_t lane = Lane(s);
-    const uint64_t run = CashableRun(mine & lane, partner & lane, opponents & lane);
-    int n = std::popcount(run);
-    if (n == 0) continue;
-    if (lho_ruffs) n = std::min(n, std::popcount(hands[lho] & lane));
-    if (rho_ruffs) n = std::min(n, std::popcount(hands[rho] & lane));
-    if (n == 0) continue;
-    const int take = std::min(n, needed - total);
-    if (take > 0 && (live & lane & ~mine) != 0) relevant |= dd::TopCards(run, take);
-    total += n;
-  }
-  return std::min(total, std::popcount(mine));
-}
-
-}  // namespace
-
-int DoubleDummySolver::QuickTricks(int leader, int needed, uint64_t& relevant) const {
-  relevant = 0;
-  int best = CashFromHand(hands_, trump_, leader, needed, relevant);
-  // Or lead a small card to partner's top card and cash from there.
-  const int partner = Partner(leader), lho = NextSeat(leader), rho = (leader + 3) & 3;
-  const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-  for (int s = 0; s < 4; ++s) {
-    const uint64_t lane = Lane(s);
-    if ((hands_[leader] & lane) == 0 || (live & lane) == 0) continue;
-    const int top = Top(live & lane);
-    if ((hands_[partner] & Bit(top)) == 0) continue;
-    if (trump_ != kNoTrump && s != trump_) {
-      const uint64_t trumps = Lane(trump_);
-      if (((hands_[lho] & lane) == 0 && (hands_[lho] & trumps) != 0) ||
-          ((hands_[rho] & lane) == 0 && (hands_[rho] & trumps) != 0)) {
-        continue;
-      }
-    }
-    uint64_t via = Bit(top);
-    const int n = CashFromHand(hands_, trump_, partner, needed, via);
-    if (n > best) {
-      best = n;
-      relevant = via;
-    }
-    break;
-  }
-  return best;
-}
-
-int DoubleDummySolver::LaterTricks(uint64_t& relevant) const {
-  relevant = 0;
-  const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
-  const int lho = NextSeat(leader_), rho = (leader_ + 3) & 3;
-  const uint64_t defenders = hands_[lho] | hands_[rho];
-  if (trump_ != kNoTrump && (live & Lane(trump_)) != 0) {
-    // Top trumps of one defender each take a trick sooner or later.
-    const uint64_t trumps = live & Lane(trump_);
-    const int top = Top(trumps);
-    if ((defenders & Bit(top)) == 0) return 0;
-    const int holder = (hands_[lho] & Bit(top)) != 0 ? lho : rho;
-    relevant = TopRun(hands_[holder] & trumps, trumps & ~hands_[holder]);
-    return std::popcount(relevant);
-  }
-  // No trumps left: if the defenders top every suit the leader can lead, they take a trick now.
-  for (int s = 0; s < 4; ++s) {
-    if ((hands_[leader_] & Lane(s)) == 0) continue;
-    const int top = Top(live & Lane(s));
-    if ((defenders & Bit(top)) == 0) return 0;
-    relevant |= Bit(top);
-  }
-  return 1;
-}
-
 bool DoubleDummySolver::FourthHandCanWin(int seat, uint64_t& relevant) const {
   const int w = WinningIndex(table_cards_, 3, trump_);
   const int winning = table_cards_[w];
@@ -216,32 +102,52 @@ bool DoubleDummySolver::FourthHandCanWin(int seat, uint64_t& relevant) const {
   return true;
 }
 
-bool DoubleDummySolver::SecondHandWins(uint64_t& relevant) const {
+int DoubleDummySolver::SecondHandTricks(uint64_t& relevant) const {
   const int second = NextSeat(leader_), third = Partner(leader_), fourth = (leader_ + 3) & 3;
   const int lead = table_cards_[0];
-  const uint64_t lane = Lane(SuitOf(lead));
+  const int led = SuitOf(lead);
+  const uint64_t lane = Lane(led);
   const uint64_t ours = (hands_[second] | hands_[fourth]) & lane;
-  const bool side_suit = trump_ != kNoTrump && SuitOf(lead) != trump_;
+  const bool side_suit = trump_ != kNoTrump && led != trump_;
   // The third hand can ruff: nothing is sure.
-  if (side_suit && (hands_[third] & lane) == 0 && (hands_[third] & Lane(trump_)) != 0) return false;
+  if (side_suit && (hands_[third] & lane) == 0 && (hands_[third] & Lane(trump_)) != 0) return 0;
   if (side_suit && (hands_[third] & lane) != 0) {
     // The third hand follows: a ruff by the second or fourth hand wins, and not by rank.
     const uint64_t trumps = Lane(trump_);
     if (((hands_[second] & lane) == 0 && (hands_[second] & trumps) != 0) ||
         ((hands_[fourth] & lane) == 0 && (hands_[fourth] & trumps) != 0)) {
       relevant = 0;
-      return true;
+      return 1;
     }
   }
-  if (ours != 0) {
-    const int top = Top(ours);
-    const uint64_t theirs = hands_[third] & lane;
-    if (RankOf(top) < RankOf(lead) || (theirs != 0 && Top(theirs) > top)) return false;
-    // The fourth hand must follow with it; when the second holds it the fourth may ruff too.
-    relevant = Bit(top);
-    return true;
+  if (ours == 0) return 0;
+  const int top = Top(ours);
+  const uint64_t theirs = hands_[third] & lane;
+  if (RankOf(top) < RankOf(lead) || (theirs != 0 && Top(theirs) > top)) return 0;
+  // The fourth hand must follow with it; when the second holds it the fourth may ruff too.
+  relevant = Bit(top);
+  if (trump_ != kNoTrump) return 1;
+  // At no trump the hand that wins goes on cashing: its next card of the suit when that is the
+  // best one left, and the top card of each other suit (every card of a suit only it holds).
+  const int hh = (hands_[second] & Bit(top)) != 0 ? second : fourth;
+  const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+  int tricks = 1;
+  const uint64_t rest = live & lane & ~Bit(top);
+  if (rest != 0 && (hands_[hh] & Bit(Top(rest))) != 0) {
+    ++tricks;
+    relevant |= Bit(Top(rest));
   }
-  return false;
+  for (int s = 0; s < 4; ++s) {
+    const uint64_t suit = live & Lane(s);
+    if (s == led || (hands_[hh] & suit) == 0) continue;
+    if ((suit & ~hands_[hh]) == 0) {
+      tricks += std::popcount(suit);
+    } else if ((hands_[hh] & Bit(Top(suit))) != 0) {
+      ++tricks;
+      relevant |= Bit(Top(suit));
+    }
+  }
+  return tricks;
 }
 
 void DoubleDummySolver::StoreResult(const dd::TableQuery& query, uint64_t live, bool result,
@@ -325,12 +231,11 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     // Second hand: when its side surely wins this trick, one trick may already decide.
     const int left = std::popcount(hands_[leader_]) + 1;
     const bool ns = IsNorthSouth(seat);
-    if (ns ? ns_tricks_ + 1 >= target : ns_tricks_ + left - 1 < target) {
-      uint64_t by_rank = 0;
-      if (SecondHandWins(by_rank)) {
-        relevant = by_rank;
-        return ns;
-      }
+    uint64_t by_rank = 0;
+    const int sure = std::min(SecondHandTricks(by_rank), left);
+    if (sure > 0 && (ns ? ns_tricks_ + sure >= target : ns_tricks_ + left - sure < target)) {
+      relevant = by_rank;
+      return ns;
     }
   }
   Move* moves = moves_[ply_];
@@ -389,9 +294,12 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     const uint64_t small = suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
     if ((small & Bit(card)) != 0) skip |= small & hands_[seat];
   }
-  // A relevant card stands for the equivalent cards searched with it.
-  for (int i = 0; i < n; ++i) {
-    if ((all_relevant & moves[i].group) != 0) all_relevant |= moves[i].group;
+  // When every card failed, a relevant card stands for the equivalent cards searched with it.
+  // A cutoff rests on the one card played.
+  if (best_card < 0) {
+    for (int i = 0; i < n; ++i) {
+      if ((all_relevant & moves[i].group) != 0) all_relevant |= moves[i].group;
+    }
   }
   if (table_count_ == 0 && !limited_root) {
     StoreResult(query, live, result, target, all_relevant, best_card);

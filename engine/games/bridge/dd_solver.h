@@ -84,7 +84,8 @@ class DoubleDummySolver {
   bool LastTrick(int target, uint64_t& relevant);
   int QuickTricks(int leader, int needed, uint64_t& relevant) const;
   int LaterTricks(uint64_t& relevant) const;
-  bool SecondHandWins(uint64_t& relevant) const;
+  // Tricks the second hand's side surely takes, this one first (0: not even this one).
+  int SecondHandTricks(uint64_t& relevant) const;
   bool FourthHandCanWin(int seat, uint64_t& relevant) const;
   int GenerateMoves(int seat, Move* moves, int hint, int killer) const;
   void StoreResult(const dd::TableQuery& query, uint64_t live, bool result, int target,
