@@ -1,5 +1,7 @@
 // Bridge: PBN refusals, rules of play, and double-dummy analysis through the Game interface.
+#include "engine/core/rng.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/dd_bits.h"
 #include "engine/games/bridge/dd_solver.h"
 #include "gtest/gtest.h"
 #include "tests/engine/test_sink.h"
@@ -112,6 +114,28 @@ TEST(BridgeSolver, CardsOfOneGroupShareTheirValue) {
   EXPECT_EQ(groups[0].size(), 2u);
   DoubleDummySolver solver;
   EXPECT_EQ(solver.Solve(p), 2);
+}
+
+}  // namespace
+}  // namespace kibitzer::bridge
+
+namespace kibitzer::bridge {
+namespace {
+
+// The rank-relative view: bit k of the result is the k-th live card from the bottom.
+TEST(BridgeSolver, CompressPacksTheLiveCardsInOrder) {
+  core::Rng rng(12);
+  for (int i = 0; i < 2000; ++i) {
+    const uint64_t live = rng.Next() & kFullDeck.mask();
+    const uint64_t x = rng.Next();
+    uint64_t want = 0;
+    int at = 0;
+    for (int card = 0; card < 64; ++card) {
+      if ((live >> card) & 1) want |= ((x >> card) & 1) << at++;
+    }
+    EXPECT_EQ(dd::Compress(x, live), want);
+    EXPECT_EQ(dd::CompressByTable(x, live), want);
+  }
 }
 
 }  // namespace

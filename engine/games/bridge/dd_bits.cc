@@ -29,7 +29,7 @@ constexpr PackTable kPack = MakePackTable();
 
 }  // namespace
 
-uint64_t Compress(uint64_t x, uint64_t live) {
+uint64_t CompressByTable(uint64_t x, uint64_t live) {
   uint64_t out = 0;
   int at = 0;
   for (int suit = 0; suit < 4; ++suit) {

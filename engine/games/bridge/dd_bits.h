@@ -4,6 +4,9 @@
 
 #include <bit>
 #include <cstdint>
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "engine/games/bridge/cards.h"
 
@@ -25,11 +28,18 @@ constexpr uint64_t LaneCounts(uint64_t x) {
   return (x + (x >> 8)) & 0x000F000F000F000FULL;
 }
 
-// The bits of `x` at the positions of `live`, packed together from the bottom (what BMI2's PEXT
-// does), computed with a 16 KiB table so that it runs anywhere. Suits stay in order, and within a
-// suit the k-th live card from the top lands at the same place in every position that has the same
-// number of live cards per suit: this is the rank-relative view.
-uint64_t Compress(uint64_t x, uint64_t live);
+// The bits of `x` at the positions of `live`, packed together from the bottom: BMI2's PEXT where
+// the build targets it, else the same from a 16 KiB table. Suits stay in order, and within a
+// suit the k-th live card from the top lands at the same place in every position that has the
+// same number of live cards per suit: this is the rank-relative view.
+uint64_t CompressByTable(uint64_t x, uint64_t live);
+inline uint64_t Compress(uint64_t x, uint64_t live) {
+#if defined(__BMI2__)
+  return _pext_u64(x, live);
+#else
+  return CompressByTable(x, live);
+#endif
+}
 
 // The `count` highest cards of `cards`.
 inline uint64_t TopCards(uint64_t cards, int count) {

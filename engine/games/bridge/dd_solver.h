@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "engine/core/search_control.h"
+#include "engine/games/bridge/dd_follow_weights.h"
 #include "engine/games/bridge/dd_table_store.h"
 #include "engine/games/bridge/play.h"
 
@@ -69,11 +70,7 @@ class DoubleDummySolver {
   uint64_t table_hits() const { return table_.hits(); }
 
  private:
-  struct Move {
-    int card;
-    int weight;
-    uint64_t group;  // the equivalent cards it stands for
-  };
+  using Move = dd::WeightedCard;
   void Load(const PlayPosition& position);
   // North-South tricks from here (the loaded position), within known bounds (upper -1: none).
   int SolveLoaded(int guess, int known_lower = 0, int known_upper = -1);
