@@ -283,7 +283,15 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
       result = value;
       best_card = card;
       killers_[ply_] = card;
-      if (ply_ == 0) root_best_ = moves[i].group;
+      if (ply_ == 0) {
+        // A card below every relevant card of its suit reached the target by no rank of its
+        // own: the hand's other cards of the suit below those relevant cards reach it too.
+        root_best_ = moves[i].group;
+        const uint64_t suit_relevant = child & Lane(SuitOf(card));
+        const uint64_t small =
+            suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
+        if ((small & Bit(card)) != 0) root_best_ |= small & hands_[seat];
+      }
       all_relevant = child;
       break;
     }
@@ -293,6 +301,8 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     const uint64_t suit_relevant = child & Lane(SuitOf(card));
     const uint64_t small = suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
     if ((small & Bit(card)) != 0) skip |= small & hands_[seat];
+    if (ply_ == 0)
+      root_failed_ |= moves[i].group | ((small & Bit(card)) != 0 ? small & hands_[seat] : 0);
   }
   // When every card failed, a relevant card stands for the equivalent cards searched with it.
   // A cutoff rests on the one card played.
@@ -400,20 +410,35 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
   const bool mover_ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
   uint64_t remaining = position.LegalCards().mask() & cards;
+  // The most each card can be worth, from the searches so far: a search that reaches its
+  // target with one card shows the cards it tried first short of it.
+  int8_t most[64];
+  std::fill(std::begin(most), std::end(most), static_cast<int8_t>(left));
+  auto record_failed = [&](uint64_t failed, int target) {
+    for (; failed != 0; failed &= failed - 1) {
+      int8_t& m = most[Bottom(failed)];
+      m = static_cast<int8_t>(std::min<int>(m, target - 1));
+    }
+  };
   int guess = (left + 1) / 2;
   int upper = left;
   while (remaining != 0) {
-    root_allowed_ = remaining;
     int lower = 0;
     uint64_t found = 0;
     int g = std::clamp(guess, 1, std::max(upper, 1));
     while (lower < upper) {
+      root_allowed_ = 0;
+      for (uint64_t r = remaining; r != 0; r &= r - 1) {
+        if (most[Bottom(r)] >= g) root_allowed_ |= Bit(Bottom(r));
+      }
       root_best_ = 0;
-      const bool reached = RootReaches(g, mover_ns, left);
+      root_failed_ = 0;
+      const bool reached = root_allowed_ != 0 && RootReaches(g, mover_ns, left);
       if (aborted_) break;
       if (reached) {
         lower = g;
         found = root_best_ & remaining;
+        record_failed(root_failed_ & remaining & ~found, g);
         ++g;
       } else {
         upper = g - 1;

@@ -106,6 +106,7 @@ class DoubleDummySolver {
   int killers_[53] = {};
   uint64_t root_allowed_ = ~uint64_t{0};  // the root cards a search may play
   uint64_t root_best_ = 0;                // the group of the root card that reached the target
+  uint64_t root_failed_ = 0;              // the root cards searched that fell short of it
 };
 
 }  // namespace kibitzer::bridge
