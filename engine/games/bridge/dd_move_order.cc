@@ -1,6 +1,7 @@
-// Move generation and ordering of the double-dummy solver, after the card weights DDS uses
-// (Haglund and Hein, "Search Algorithms for a Bridge Double Dummy Solver", chapter 5). What a
-// weight needs that does not depend on the card is worked out once per node (or per suit).
+// Move generation and ordering of the double-dummy solver, after the card weights of DDS 2.9
+// (the ideas are in Haglund and Hein, "Search Algorithms for a Bridge Double Dummy Solver",
+// chapter 5). What a lead's weight needs that does not depend on the card is worked out once per
+// suit; the later cards of a trick are weighed in dd_follow_weights.cc.
 #include <bit>
 
 #include "engine/games/bridge/dd_bits.h"

@@ -6,12 +6,14 @@
 // - a partition-search transposition table (dd_table_store.h): at each trick boundary the search
 //   backs up the cards that won tricks by rank, and the bound it proves is stored for every
 //   position in which the same hands hold those cards, compared by relative rank;
-// - quick tricks of the side on lead and sure later tricks of the other side bound the value
-//   before any card is searched;
+// - quick tricks of the side on lead (its own, partner's after an entry, long cards, partner's
+//   ruff), sure later tricks of the other side and the second hand's sure tricks bound the value
+//   before any card is searched (dd_bounds.cc);
 // - equivalent cards (adjacent once played cards are gone) are searched once, and so are small
 //   cards shown not to matter;
-// - move ordering by DDS's weights: winners, suits where the opponents have few choices, second
-//   hand low, third hand high, the table's best card and the last cutoff card first.
+// - move ordering by the weights of DDS 2.9: at a lead its rules for winners, suits where the
+//   opponents have few choices, the table's best card and the last cutoff card; later in the
+//   trick its rules per seat, suit followed or not, trumps or not (dd_follow_weights.cc).
 // Nothing is allocated after construction. One solver per thread; many solvers may run at once
 // (nothing is shared). The table may be kept across positions and deals: its entries hold for any
 // deal.
