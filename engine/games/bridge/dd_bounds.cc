@@ -160,6 +160,22 @@ int DoubleDummySolver::QuickTricks(int leader, int needed, uint64_t& relevant) c
   };
   via_partner(own);
   if (own.tricks > 0 && best < needed) via_partner(Cash{});
+  if (best < needed) {
+    // A suit only the leader's side holds (and no opponent can ruff): as many tricks in a row
+    // as the shorter hand has cards, whoever wins them. Lengths alone decide it.
+    const uint64_t opponents = hands_[NextSeat(leader)] | hands_[(leader + 3) & 3];
+    const bool opp_trumps = trump_ != kNoTrump && (opponents & Lane(trump_)) != 0;
+    for (int s = 0; s < 4; ++s) {
+      const uint64_t lane = Lane(s);
+      if ((opponents & lane) != 0 || (opp_trumps && s != trump_)) continue;
+      const int n =
+          std::min(std::popcount(hands_[leader] & lane), std::popcount(hands_[partner] & lane));
+      if (n > best) {
+        best = n;
+        relevant = 0;
+      }
+    }
+  }
   if (best == 0 && trump_ != kNoTrump && (hands_[partner] & Lane(trump_)) != 0) {
     // Partner ruffs a side suit it is void in, where no opponent can overruff by being void.
     for (int s = 0; s < 4; ++s) {
