@@ -16,7 +16,7 @@ struct View {
   const uint64_t* hands;
   int trump;
   bool trump_game;  // trumps are still out
-  int leader, second, third, fourth, seat;
+  int leader, third, fourth, seat;
   int lead;  // the card led
   int led;   // its suit
   int lead_rank;
@@ -124,7 +124,7 @@ int SecondVoid(const View& v, int card, int len) {
 }
 
 // The third hand's card that forces out the fourth hand's top card most cheaply, or that beats
-// the second hand's winning card most cheaply: an index into `cards`, or -1.
+// the second hand's winning card most cheaply: an index into `moves`, or -1.
 int ForcingCard(const View& v, const WeightedCard* moves, int n) {
   const uint64_t fourth = v.In(v.fourth, v.led);
   if (fourth == 0) return -1;
@@ -269,7 +269,6 @@ void FollowWeights(const TrickInProgress& trick, WeightedCard* moves, int n) {
   v.hands = trick.hands;
   v.trump = trick.trump;
   v.leader = trick.leader;
-  v.second = NextSeat(trick.leader);
   v.third = Partner(trick.leader);
   v.fourth = (trick.leader + 3) & 3;
   v.seat = (trick.leader + trick.count) & 3;
