@@ -110,6 +110,22 @@ bool Ruffable(const uint64_t* hands, int trump, int seat, int s) {
 }  // namespace
 
 int DoubleDummySolver::QuickTricks(int leader, int needed, uint64_t& relevant) const {
+  relevant = 0;
+  {
+    // Every count below takes its tricks in suits whose top card the leader's side holds, at
+    // most as many in each as its longer hand has cards (or one ruff by partner): when that
+    // falls short of what is needed, none of them can reach it.
+    const uint64_t live = hands_[0] | hands_[1] | hands_[2] | hands_[3];
+    const uint64_t ours = hands_[leader] | hands_[Partner(leader)];
+    int most = 0;
+    for (int s = 0; s < 4; ++s) {
+      const uint64_t lane = live & Lane(s);
+      if (lane == 0 || (ours & Bit(Top(lane))) == 0) continue;
+      most += std::max(std::popcount(hands_[leader] & lane),
+                       std::popcount(hands_[Partner(leader)] & lane));
+    }
+    if (std::max(most, 1) < needed) return 0;
+  }
   const Cash own = CashFromHand(hands_, trump_, leader, needed, 0xF);
   relevant = own.relevant;
   int best = own.tricks;
