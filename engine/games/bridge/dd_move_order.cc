@@ -105,6 +105,19 @@ LeadContext MakeLeadContext(const uint64_t* hands, int trump, int seat, int s) {
   return k;
 }
 
+// A losing lead's bonus when the side will hold the best card on the next round of the suit:
+// `both` when partner holds the second and third best cards, `split` when the leader and a
+// partner with more than one card hold them between them.
+int NextRoundBonus(const LeadContext& k, int seat, int both, int split) {
+  const int partner = Partner(seat);
+  if (k.second_hand == partner && k.third_hand == partner) return both;
+  if (k.partner_len > 1 && ((k.second_hand == seat && k.third_hand == partner) ||
+                            (k.second_hand == partner && k.third_hand == seat))) {
+    return split;
+  }
+  return 0;
+}
+
 int LeadWeight(const LeadContext& k, int seat, int card, uint64_t group, bool killer, bool hint) {
   const int partner = Partner(seat), lho = NextSeat(seat), rho = (seat + 3) & 3;
   const int rel = std::popcount(k.live & ~((Bit(card) << 1) - 1)) + 1;  // 1: the highest
@@ -134,12 +147,7 @@ int LeadWeight(const LeadContext& k, int seat, int card, uint64_t group, bool ki
     } else if (k.winner_hand == lho && k.second_hand == partner) {
       if (k.partner_len != 1) d += 31;
     }
-    if (k.second_hand == partner && k.third_hand == partner) {
-      d += 35;
-    } else if (k.partner_len > 1 && ((k.second_hand == seat && k.third_hand == partner) ||
-                                     (k.second_hand == partner && k.third_hand == seat))) {
-      d += 25;
-    }
+    d += NextRoundBonus(k, seat, 35, 25);
     int w;
     if (singleton_top) {
       w = d + 28 + rel;
@@ -189,12 +197,7 @@ int LeadWeight(const LeadContext& k, int seat, int card, uint64_t group, bool ki
     }
     return w;
   }
-  if (k.second_hand == partner && k.third_hand == partner) {
-    d += 20;
-  } else if (k.partner_len > 1 && ((k.second_hand == seat && k.third_hand == partner) ||
-                                   (k.second_hand == partner && k.third_hand == seat))) {
-    d += 13;
-  }
+  d += NextRoundBonus(k, seat, 20, 13);
   int w;
   if (singleton_top) {
     w = d + rel + 2;

@@ -46,6 +46,15 @@ uint64_t CloseUpwards(uint64_t relevant, uint64_t live) {
   return out;
 }
 
+// A card below every relevant card of its suit (`relevant`: what its search rested on) did what
+// it did by no rank of its own: `hand`'s other cards of the suit below those relevant cards do the
+// same. Those cards, or none when the card is not among them.
+uint64_t SmallAlike(uint64_t relevant, int card, uint64_t hand) {
+  const uint64_t suit_relevant = relevant & Lane(SuitOf(card));
+  const uint64_t small = suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
+  return (small & Bit(card)) != 0 ? small & hand : 0;
+}
+
 }  // namespace
 
 DoubleDummySolver::DoubleDummySolver(Options options) : table_(options.table_megabytes) {}
@@ -283,26 +292,14 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
       result = value;
       best_card = card;
       killers_[ply_] = card;
-      if (ply_ == 0) {
-        // A card below every relevant card of its suit reached the target by no rank of its
-        // own: the hand's other cards of the suit below those relevant cards reach it too.
-        root_best_ = moves[i].group;
-        const uint64_t suit_relevant = child & Lane(SuitOf(card));
-        const uint64_t small =
-            suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
-        if ((small & Bit(card)) != 0) root_best_ |= small & hands_[seat];
-      }
+      if (ply_ == 0) root_best_ = moves[i].group | SmallAlike(child, card, hands_[seat]);
       all_relevant = child;
       break;
     }
     all_relevant |= child;
-    // A card below every relevant card of its suit proved nothing by its rank: the hand's other
-    // cards of the suit below those relevant cards do the same.
-    const uint64_t suit_relevant = child & Lane(SuitOf(card));
-    const uint64_t small = suit_relevant == 0 ? Lane(SuitOf(card)) : Below(Bottom(suit_relevant));
-    if ((small & Bit(card)) != 0) skip |= small & hands_[seat];
-    if (ply_ == 0)
-      root_failed_ |= moves[i].group | ((small & Bit(card)) != 0 ? small & hands_[seat] : 0);
+    const uint64_t alike = SmallAlike(child, card, hands_[seat]);
+    skip |= alike;
+    if (ply_ == 0) root_failed_ |= moves[i].group | alike;
   }
   // When every card failed, a relevant card stands for the equivalent cards searched with it.
   // A cutoff rests on the one card played.
