@@ -9,7 +9,6 @@ namespace kibitzer::tarok {
 namespace {
 
 constexpr int kInf = 100000;
-constexpr int8_t kNoBound = 127;
 
 // Which player the maximising side is: the declarer's side keeps the declarer's value; in klop
 // the scored player (perspective) is the only minimiser.
@@ -26,30 +25,16 @@ int Final(const PlayState& s, int perspective) {
   return CountCards(s.won(s.declarer()));
 }
 
-// Maps the cards of each of `hands` in `run` onto the lowest bits of `run`, in order among the
-// cards of the run still held by anyone: the one-point cards keep only their order.
-void Compress(std::array<Mask, kPlayers>& hands, Mask run) {
-  const Mask held = (hands[0] | hands[1] | hands[2]) & run;
-  if (held == 0) return;
-  std::array<Mask, kPlayers> out{};
-  Mask target = run;
-  for (Mask m = held; m != 0; m &= m - 1) {
-    const Mask card = m & -m;
-    const Mask slot = target & -target;
-    target ^= slot;
-    for (int p = 0; p < kPlayers; ++p) {
-      if (hands[p] & card) out[p] |= slot;
-    }
+// The run cards that must match for a result resting on `cards` (actual cards): in each run,
+// the held ones from its lowest card in `cards` upwards.
+Mask RegionOf(Mask cards, Mask held) {
+  constexpr Mask kEachRun[5] = {kTarokRun, SuitPips(0), SuitPips(1), SuitPips(2), SuitPips(3)};
+  Mask region = 0;
+  for (const Mask run : kEachRun) {
+    const Mask r = cards & run;
+    if (r != 0) region |= held & run & ~(Bit(Lowest(r)) - 1);
   }
-  for (int p = 0; p < kPlayers; ++p) hands[p] = (hands[p] & ~run) | out[p];
-}
-
-uint64_t Mix(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdULL;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ULL;
-  return x ^ (x >> 33);
+  return region;
 }
 
 // Points the declarer surely takes and surely gives up, from the taroks above all of the other
@@ -60,6 +45,7 @@ uint64_t Mix(uint64_t x) {
 struct TopTaroks {
   int won = 0;
   int lost = 0;
+  Mask relevant = 0;  // the cards whose rank the count rests on
 };
 
 TopTaroks SureTaroks(const PlayState& s) {
@@ -74,6 +60,8 @@ TopTaroks SureTaroks(const PlayState& s) {
   if (theirs & Bit(kPagat)) my_top &= ~(Bit(kMond) | Bit(kSkis));
   Mask their_top = theirs & above(mine);
   if (mine & Bit(kPagat)) their_top &= ~(Bit(kMond) | Bit(kSkis));
+  if (mine != 0) t.relevant |= Bit(Highest(mine));
+  if (theirs != 0) t.relevant |= Bit(Highest(theirs));
   t.won = PointSum(my_top);
   t.lost =
       PointSum(their_top) - std::min(std::popcount(their_top & a), std::popcount(their_top & b));
@@ -82,19 +70,7 @@ TopTaroks SureTaroks(const PlayState& s) {
 
 }  // namespace
 
-struct Solver::Entry {
-  Mask key[3];
-  uint8_t meta;  // 0x80 | leader | remainder << 2 | scored player << 4
-  int8_t lower;
-  int8_t upper;
-  int8_t best;   // group * 16 + place from the top among the mover's cards of the group; -1 none
-  uint8_t left;  // cards left in play: the work the entry saves
-};
-
-Solver::Solver(int table_log2)
-    : table_(new Entry[size_t{1} << table_log2]), mask_((uint64_t{1} << table_log2) - 1) {
-  Clear();
-}
+Solver::Solver(int table_log2) : table_(table_log2) { Clear(); }
 
 Solver::~Solver() = default;
 
@@ -109,7 +85,7 @@ void Solver::Prepare(const PlayState& s, int perspective) {
 }
 
 void Solver::Clear() {
-  for (uint64_t i = 0; i <= mask_; ++i) table_[i].meta = 0;
+  table_.Clear();
   for (auto& h : history_) h.fill(0);
 }
 
@@ -118,6 +94,15 @@ bool Solver::Maximizer(int player) const {
 }
 
 int Solver::FinalValue(const PlayState& s) const { return Final(s, perspective_); }
+
+Mask Solver::TrickRelevance(const int8_t trick[3]) const {
+  // The winning card's rank counts when it beat a card of its own group.
+  const int w = trick[PlayState::WinningIndex(contract_, trick, 3)];
+  for (int i = 0; i < 3; ++i) {
+    if (trick[i] != w && GroupOf(trick[i]) == GroupOf(w)) return Bit(w);
+  }
+  return 0;
+}
 
 bool Solver::Poll() {
   if (control_ != nullptr && control_->Poll(nodes_)) stopped_ = true;
@@ -174,7 +159,8 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
   return n;
 }
 
-int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
+int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel) {
+  *rel = 0;
   ++nodes_;
   if ((nodes_ & (core::SearchControl::kPollInterval - 1)) == 0 && Poll()) return alpha;
   if (stopped_) return alpha;
@@ -182,16 +168,21 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
   if (s.TricksDone() == kTricks - 1) {
     // The last trick: every card is forced.
     PlayState last = s;
-    while (!last.IsOver()) last.Play(Lowest(last.hand(last.ToMove())));
+    int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)),
+                       -1};
+    for (int k = s.CardsInTrick(); k < 3; ++k) {
+      trick[k] = static_cast<int8_t>(Lowest(last.hand(last.ToMove())));
+      last.Play(trick[k]);
+    }
+    *rel = TrickRelevance(trick);
     return FinalValue(last);
   }
-  Entry* e = nullptr;
+  const int me = s.ToMove();
   int base = 0;
   int tt_card = -1;
-  std::array<Mask, kPlayers> key{};
-  uint8_t meta = 0;
-  const int me = s.ToMove();
-  if (s.CardsInTrick() == 0) {
+  TableKey key;
+  const bool trick_start = s.CardsInTrick() == 0;
+  if (trick_start) {
     const int scored = contract_ == Contract::kKlop ? perspective_ : declarer_;
     const Mask pile = s.won(scored);
     const int n = std::popcount(pile);
@@ -201,43 +192,29 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
       const int left = kTricks - s.TricksDone();
       const TopTaroks top = SureTaroks(s);
       const int hi = base + PointSum(s.hand(0) | s.hand(1) | s.hand(2)) - 2 * left - top.lost;
-      if (hi <= alpha) return hi;
+      if (hi <= alpha) {
+        *rel = top.relevant;
+        return hi;
+      }
       const int lo = base + top.won;
-      if (lo >= beta) return lo;
+      if (lo >= beta) {
+        *rel = top.relevant;
+        return lo;
+      }
     } else if (contract_ == Contract::kKlop) {
       base = PointSum(pile) - 2 * (n / 3);
     }
-    key = {s.hand(0), s.hand(1), s.hand(2)};
-    Compress(key, kTarokRun);
-    for (int suit = 0; suit < 4; ++suit) Compress(key, SuitPips(suit));
-    meta = static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4));
-    const uint64_t h = Mix(key[0] ^ (key[1] * 0x9E3779B97F4A7C15ULL) ^ std::rotl(key[2], 21) ^
-                           (uint64_t{meta} << 56));
-    // Two entries per bucket: the first kept for the larger subtree, the second always replaced.
-    Entry* bucket = &table_[h & mask_ & ~uint64_t{1}];
-    const auto matches = [&](const Entry& x) {
-      return x.meta == meta && x.key[0] == key[0] && x.key[1] == key[1] && x.key[2] == key[2];
-    };
-    const uint8_t left = static_cast<uint8_t>(std::popcount(key[0] | key[1] | key[2]));
-    if (matches(bucket[0]) || matches(bucket[1])) {
-      e = matches(bucket[0]) ? &bucket[0] : &bucket[1];
-      if (e->lower != kNoBound && base + e->lower >= beta) return base + e->lower;
-      if (e->upper != kNoBound && base + e->upper <= alpha) return base + e->upper;
-      if (e->best >= 0) {
-        const Mask g = s.hand(me) & GroupMask(e->best >> 4);
-        Mask m = g;
-        for (int skip = e->best & 15; skip > 0 && m != 0; --skip) m &= ~Bit(Highest(m));
-        if (m != 0) tt_card = Highest(m);
-      }
-    } else {
-      e = (bucket[0].meta == 0 || bucket[0].left <= left) ? &bucket[0] : &bucket[1];
-      e->meta = meta;
-      e->key[0] = key[0];
-      e->key[1] = key[1];
-      e->key[2] = key[2];
-      e->lower = e->upper = kNoBound;
-      e->best = -1;
-      e->left = left;
+    key = MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
+                       static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)));
+    int hint = -1;
+    if (const TableEntry* e = table_.Find(key, alpha - base, beta - base, &hint)) {
+      *rel = RegionCards(key, e->region);
+      return base + (e->lower != kNoLower && e->lower >= beta - base ? e->lower : e->upper);
+    }
+    if (hint >= 0) {
+      Mask m = s.hand(me) & GroupMask(hint >> 4);
+      for (int skip = hint & 15; skip > 0 && m != 0; --skip) m &= ~Bit(Highest(m));
+      if (m != 0) tt_card = Highest(m);
     }
   }
   int cards[kTricks];
@@ -247,11 +224,18 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
   int best_card = cards[0];
   int a = alpha;
   int b = beta;
+  Mask seen = 0;
+  int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)), -1};
   for (int i = 0; i < count; ++i) {
     PlayState child = s;
     child.Play(cards[i]);
-    const int v = Search(child, a, b, depth - 1);
+    Mask child_rel;
+    const int v = Search(child, a, b, depth - 1, &child_rel);
     if (stopped_) return alpha;
+    if (s.CardsInTrick() == 2) {
+      trick[2] = static_cast<int8_t>(cards[i]);
+      child_rel |= TrickRelevance(trick);
+    }
     if (max ? v > best : v < best) {
       best = v;
       best_card = cards[i];
@@ -263,22 +247,27 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth) {
     }
     if (a >= b) {
       history_[me][cards[i]] += depth * depth;
+      // The cut rests on this card alone.
+      seen = child_rel;
       break;
     }
+    seen |= child_rel;
   }
-  if (e != nullptr && e->meta == meta && e->key[0] == key[0] && e->key[1] == key[1] &&
-      e->key[2] == key[2]) {
+  *rel = seen;
+  if (trick_start) {
     const int f = best - base;
-    if (best <= alpha) {
-      e->upper = static_cast<int8_t>(e->upper == kNoBound ? f : std::min<int>(e->upper, f));
-    } else if (best >= beta) {
-      e->lower = static_cast<int8_t>(e->lower == kNoBound ? f : std::max<int>(e->lower, f));
-    } else {
-      e->lower = e->upper = static_cast<int8_t>(f);
-    }
+    const Mask region = MustBeat(contract_) ? kRuns : RelativeRegion(key, RegionOf(seen, key.held));
     const int group = GroupOf(best_card);
     const Mask higher = s.hand(me) & GroupMask(group) & ~((Bit(best_card) << 1) - 1);
-    e->best = static_cast<int8_t>(group * 16 + std::popcount(higher));
+    const int best_code = group * 16 + std::popcount(higher);
+    if (best <= alpha) {
+      table_.Store(key, region, kNoLower, f, best_code);
+    } else if (best >= beta) {
+      table_.Store(key, region, f, kNoUpper, best_code);
+    } else {
+      table_.Store(key, region, f, f, best_code);
+    }
+    *rel = RegionCards(key, region);
   }
   return best;
 }
@@ -300,26 +289,17 @@ int Solver::Mtd(const PlayState& s, int guess) {
   }
   int t = std::clamp(guess, lo + 1, hi);
   const int depth = kTricks * 3 - s.TricksDone() * 3 - s.CardsInTrick();
-  // MTD(f) steps from the guess (after a fail high at g test g + 1, after a fail low at g test
-  // g); after three steps the same way, halve the interval instead.
-  int last = 0;
-  int run = 0;
+  // The first probe at the guess, then halving the interval still open: the probes near the
+  // value cost the most, and stepping from a poor guess makes many of them.
   while (lo < hi && !stopped_) {
-    const int g = Search(s, t - 1, t, depth);
-    const int dir = g >= t ? 1 : -1;
-    if (dir > 0) {
+    Mask rel;
+    const int g = Search(s, t - 1, t, depth, &rel);
+    if (g >= t) {
       lo = g;
     } else {
       hi = g;
     }
-    run = dir == last ? run + 1 : 1;
-    last = dir;
-    if (run >= 3) {
-      t = lo + (hi - lo + 1) / 2;
-    } else {
-      t = dir > 0 ? lo + 1 : hi;
-    }
-    t = std::clamp(t, lo + 1, std::max(lo + 1, hi));
+    t = std::clamp(lo + (hi - lo + 1) / 2, lo + 1, std::max(lo + 1, hi));
   }
   return lo;
 }

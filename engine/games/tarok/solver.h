@@ -5,12 +5,12 @@
 // the `perspective` player, who minimises them against the other two (paranoid); in the beggars
 // and valats 1 when the declarer makes the contract, else 0.
 //
-// Alpha-beta (fail-soft) with minimal-window (MTD(f)) drivers, a transposition table at trick
-// starts whose key is exact yet abstract in the seed's partition style (the one-point cards of
-// each suit and taroks II..XX are told apart only by their order among the cards still out,
-// so positions that differ only in which low cards are gone share an entry), equivalent cards
-// searched once, the history heuristic, and bounds from the points still out. Optionally
-// depth-limited with the seed program's evaluation (section 4.2) at the horizon.
+// Alpha-beta (fail-soft) with minimal-window drivers, a transposition table at trick starts in
+// the manner of partition search (solver_table.h: the one-point cards of each suit and taroks
+// II..XX are told apart only by their order among the cards still out, and below the lowest one
+// whose rank decided a trick not at all, so one entry serves many positions), equivalent cards
+// searched once, the history heuristic, and bounds from the points still out and the top taroks.
+// Optionally depth-limited with the seed program's evaluation (section 4.2) at the horizon.
 #pragma once
 
 #include <array>
@@ -20,6 +20,7 @@
 
 #include "engine/core/search_control.h"
 #include "engine/games/tarok/play.h"
+#include "engine/games/tarok/solver_table.h"
 
 namespace kibitzer::tarok {
 
@@ -30,7 +31,7 @@ struct CardValue {
 
 class Solver {
  public:
-  // A table of 2^table_log2 entries (32 bytes each).
+  // A table of 2^table_log2 entries (48 bytes each).
   explicit Solver(int table_log2 = 20);
   ~Solver();
   Solver(const Solver&) = delete;
@@ -59,10 +60,12 @@ class Solver {
   int FinalValue(const PlayState& s) const;
 
  private:
-  struct Entry;
   void Prepare(const PlayState& s, int perspective);
   bool Maximizer(int player) const;
-  int Search(const PlayState& s, int alpha, int beta, int depth);
+  // `*rel` gets the cards whose rank the result rests on.
+  int Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel);
+  // The card of a complete trick whose rank decided it, if any.
+  Mask TrickRelevance(const int8_t trick[3]) const;
   int Mtd(const PlayState& s, int guess);
   int Guess(const PlayState& s) const;
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
@@ -70,8 +73,7 @@ class Solver {
   int SeedEval(const PlayState& s) const;
   int SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
 
-  std::unique_ptr<Entry[]> table_;
-  uint64_t mask_ = 0;
+  SolverTable table_;
   std::array<std::array<int32_t, 64>, kPlayers> history_{};
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;

@@ -1,0 +1,123 @@
+#include "engine/games/tarok/solver_table.h"
+
+#include <bit>
+
+#include "engine/core/bits.h"
+
+namespace kibitzer::tarok {
+namespace {
+
+uint64_t Mix(uint64_t x) {
+  x ^= x >> 33;
+  x *= 0xff51afd7ed558ccdULL;
+  x ^= x >> 33;
+  x *= 0xc4ceb9fe1a85ec53ULL;
+  return x ^ (x >> 33);
+}
+
+}  // namespace
+
+TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
+  TableKey k;
+  k.meta = meta;
+  k.held = (hands[0] | hands[1] | hands[2]) & kRuns;
+  uint64_t h = meta;
+  for (int p = 0; p < 3; ++p) {
+    const Mask m = hands[p];
+    // The run cards in order among the held ones, spread over the run bits: positions with the
+    // same number of cards per hand and run line up card for card.
+    k.hands[p] = (m & ~kRuns) | core::Scatter(core::Gather(m, k.held), kRuns);
+    uint64_t c = static_cast<uint64_t>(std::popcount(m & kTarokRun));
+    for (int suit = 0; suit < 4; ++suit) {
+      c = c << 3 | static_cast<uint64_t>(std::popcount(m & SuitPips(suit)));
+    }
+    k.counts |= c << (17 * p);
+    k.left = static_cast<uint8_t>(k.left + std::popcount(m));
+    h = Mix(h ^ (m & ~kRuns) ^ (uint64_t{0x9E3779B97F4A7C15} * static_cast<uint64_t>(p + 1)));
+  }
+  k.hash = Mix(h ^ k.counts);
+  return k;
+}
+
+Mask RegionCards(const TableKey& key, Mask region) {
+  return core::Scatter(core::Gather(region, kRuns), key.held);
+}
+
+Mask RelativeRegion(const TableKey& key, Mask cards) {
+  return core::Scatter(core::Gather(cards, key.held), kRuns);
+}
+
+SolverTable::SolverTable(int log2_entries)
+    : sets_(new Set[size_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)]),
+      set_mask_((uint64_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)) - 1) {
+  for (uint64_t i = 0; i <= set_mask_; ++i) {
+    for (TableEntry& e : sets_[i].entries) e = TableEntry{};
+  }
+}
+
+SolverTable::~SolverTable() = default;
+
+void SolverTable::Clear() {
+  if (++epoch_ != 0) return;
+  // The epoch wrapped: wipe the table so that no entry of 256 clears ago comes back.
+  for (uint64_t i = 0; i <= set_mask_; ++i) {
+    for (TableEntry& e : sets_[i].entries) e.epoch = 0;
+  }
+  epoch_ = 1;
+}
+
+bool SolverTable::Matches(const TableEntry& e, const TableKey& key) const {
+  if (e.epoch != epoch_ || e.meta != key.meta || e.counts != key.counts) return false;
+  const Mask care = e.region | ~kRuns;
+  return (key.hands[0] & care) == e.key[0] && (key.hands[1] & care) == e.key[1] &&
+         (key.hands[2] & care) == e.key[2];
+}
+
+const TableEntry* SolverTable::Find(const TableKey& key, int alpha, int beta, int* best) const {
+  const Set& set = sets_[key.hash & set_mask_];
+  for (const TableEntry& e : set.entries) {
+    if (!Matches(e, key)) continue;
+    if (e.lower != kNoLower && e.lower >= beta) return &e;
+    if (e.upper != kNoUpper && e.upper <= alpha) return &e;
+    if (e.best >= 0 && *best < 0) *best = e.best;
+  }
+  return nullptr;
+}
+
+void SolverTable::Store(const TableKey& key, Mask region, int lower, int upper, int best) {
+  Set& set = sets_[key.hash & set_mask_];
+  const Mask care = region | ~kRuns;
+  const Mask k0 = key.hands[0] & care, k1 = key.hands[1] & care, k2 = key.hands[2] & care;
+  TableEntry* victim = &set.entries[0];
+  for (TableEntry& e : set.entries) {
+    if (e.epoch == epoch_ && e.meta == key.meta && e.counts == key.counts && e.region == region &&
+        e.key[0] == k0 && e.key[1] == k1 && e.key[2] == k2) {
+      // The same positions: tighten the bounds.
+      if (lower != kNoLower && (e.lower == kNoLower || lower > e.lower)) {
+        e.lower = static_cast<int8_t>(lower);
+      }
+      if (upper != kNoUpper && (e.upper == kNoUpper || upper < e.upper)) {
+        e.upper = static_cast<int8_t>(upper);
+      }
+      if (best >= 0) e.best = static_cast<int8_t>(best);
+      return;
+    }
+    const bool stale = e.epoch != epoch_;
+    const bool victim_stale = victim->epoch != epoch_;
+    if (victim_stale) continue;
+    if (stale || e.left < victim->left) victim = &e;
+  }
+  victim->key[0] = k0;
+  victim->key[1] = k1;
+  victim->key[2] = k2;
+  victim->region = region;
+  victim->counts = key.counts;
+  victim->meta = key.meta;
+  victim->epoch = epoch_;
+  victim->lower = static_cast<int8_t>(lower);
+  victim->upper = static_cast<int8_t>(upper);
+  victim->best = static_cast<int8_t>(best);
+  victim->left = key.left;
+}
+
+}  // namespace kibitzer::tarok

@@ -1,0 +1,85 @@
+// The exact tarok solver's transposition table, in the manner of partition search.
+//
+// Positions are seen rank-relatively: in each run of one-point cards told apart only by order
+// (taroks II..XX, each suit's four pips) a hand's cards are mapped onto the run's lowest bits in
+// their order among the run's cards still held. The other cards (trula, court cards) keep their
+// place. An entry holds bounds on the scored player's points from a trick start on, and serves
+// every position with the same leader, the same cards outside the runs, as many cards per hand
+// and run, and the same holders of the run cards that mattered: in each run the cards from the
+// lowest one whose rank decided a trick upwards (its region). Below that, which hand holds which
+// card of the run made no difference to any trick, and every such card counts one point.
+//
+// Entries live in sets of four chosen by a hash of everything but the run cards' order; a new
+// entry replaces the one with the fewest cards left (the cheapest to search again). Clear is
+// O(1): entries carry the epoch they were written in.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "engine/games/tarok/cards.h"
+
+namespace kibitzer::tarok {
+
+constexpr Mask kRuns = kTarokRun | SuitPips(0) | SuitPips(1) | SuitPips(2) | SuitPips(3);
+
+// A trick-start position in the rank-relative view.
+struct TableKey {
+  std::array<Mask, 3> hands{};  // rank-relative (see above)
+  Mask held = 0;                // the run cards still held by anyone (actual cards)
+  uint64_t counts = 0;          // per hand: 5 bits for its taroks II..XX, 3 per suit's pips
+  uint64_t hash = 0;
+  uint8_t meta = 0;  // leader, remainder and scored player, as the solver sets it
+  uint8_t left = 0;  // cards left in play
+};
+
+// The key of `hands` at a trick start with `meta`.
+TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta);
+// The actual run cards of a region given rank-relatively for the position of `key`, and back.
+Mask RegionCards(const TableKey& key, Mask region);
+Mask RelativeRegion(const TableKey& key, Mask cards);
+
+struct TableEntry {
+  Mask key[3];  // the hands on the cards outside the runs and on the region
+  Mask region;  // rank-relative run cards that must match
+  uint64_t counts;
+  uint8_t meta;
+  uint8_t epoch;
+  int8_t lower;  // bounds on the points from here on; kNoLower / kNoUpper: none
+  int8_t upper;
+  int8_t best;  // the mover's best card: group * 16 + place from the top; -1 none
+  uint8_t left;
+};
+
+constexpr int8_t kNoLower = -128;
+constexpr int8_t kNoUpper = 127;
+
+class SolverTable {
+ public:
+  explicit SolverTable(int log2_entries);
+  ~SolverTable();
+  SolverTable(const SolverTable&) = delete;
+  SolverTable& operator=(const SolverTable&) = delete;
+
+  void Clear();
+
+  // A matching entry whose bounds decide a search with window (alpha, beta), points relative
+  // to the trick start, or nullptr; `*best` gets a matching entry's best card if any.
+  const TableEntry* Find(const TableKey& key, int alpha, int beta, int* best) const;
+  // Records bounds for every position matching `key` on `region` (rank-relative).
+  void Store(const TableKey& key, Mask region, int lower, int upper, int best);
+
+ private:
+  static constexpr int kWays = 4;
+  struct alignas(64) Set {
+    TableEntry entries[kWays];
+  };
+  bool Matches(const TableEntry& e, const TableKey& key) const;
+
+  std::unique_ptr<Set[]> sets_;
+  uint64_t set_mask_ = 0;
+  uint8_t epoch_ = 1;
+};
+
+}  // namespace kibitzer::tarok
