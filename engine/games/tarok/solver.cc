@@ -46,6 +46,10 @@ struct TopTaroks {
   int won = 0;
   int lost = 0;
   Mask relevant = 0;  // the cards whose rank the count rests on
+  // Tricks the declarer's other taroks surely take, one point each at least: each of the other
+  // side's taroks above his lowest can beat one of them, and pagat can capture mond or škis.
+  int more_won = 0;
+  Mask more_relevant = 0;
 };
 
 TopTaroks SureTaroks(const PlayState& s) {
@@ -63,6 +67,13 @@ TopTaroks SureTaroks(const PlayState& s) {
   if (mine != 0) t.relevant |= Bit(Highest(mine));
   if (theirs != 0) t.relevant |= Bit(Highest(theirs));
   t.won = PointSum(my_top);
+  const Mask rest = mine & ~my_top;
+  if (rest != 0) {
+    int killers = std::popcount(theirs & ~((Bit(Lowest(rest)) << 1) - 1));
+    if ((theirs & Bit(kPagat)) && (rest & (Bit(kMond) | Bit(kSkis)))) ++killers;
+    t.more_won = std::max(0, std::popcount(rest) - killers);
+    t.more_relevant = Bit(Lowest(rest));
+  }
   t.lost =
       PointSum(their_top) - std::min(std::popcount(their_top & a), std::popcount(their_top & b));
   return t;
@@ -196,9 +207,13 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
         *rel = top.relevant;
         return hi;
       }
-      const int lo = base + top.won;
-      if (lo >= beta) {
+      if (base + top.won >= beta) {
         *rel = top.relevant;
+        return base + top.won;
+      }
+      const int lo = base + top.won + top.more_won;
+      if (lo >= beta) {
+        *rel = top.relevant | top.more_relevant;
         return lo;
       }
     } else if (contract_ == Contract::kKlop) {
