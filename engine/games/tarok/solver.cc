@@ -79,6 +79,16 @@ TopTaroks SureTaroks(const PlayState& s) {
   return t;
 }
 
+// Whether a hand holding `hand` can beat `winning` in a trick led with `led` (normal contracts;
+// the trula's capture aside).
+bool CanBeat(Mask hand, int led, int winning) {
+  const Mask group = GroupMask(GroupOf(led));
+  const Mask above = ~((Bit(winning) << 1) - 1);
+  if (hand & group) return GroupOf(winning) == GroupOf(led) && (hand & group & above) != 0;
+  if ((hand & kTaroks) == 0) return false;
+  return winning >= kSuitBase || (hand & kTaroks & above) != 0;
+}
+
 }  // namespace
 
 Solver::Solver(int table_log2) : table_(table_log2) { Clear(); }
@@ -154,7 +164,14 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       }
       const int pts = CardPoints(c);
       const int rank = c < kSuitBase ? c : RankInSuit(c);
-      score += good_for_max == max ? (1 << 20) + 64 * pts - rank : -64 * pts - rank;
+      if (good_for_max == max && k == 1 && Maximizer((me + 1) % kPlayers) != max &&
+          CanBeat(s.hand((me + 1) % kPlayers), trick[0],
+                  trick[PlayState::WinningIndex(contract_, trick, 2)])) {
+        // The last hand, of the other side, can still take the trick: shed little.
+        score += (1 << 19) - 64 * pts - rank;
+      } else {
+        score += good_for_max == max ? (1 << 20) + 64 * pts - rank : -64 * pts - rank;
+      }
     } else {
       score += c < kSuitBase ? c : 0;
     }
