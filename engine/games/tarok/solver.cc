@@ -9,6 +9,7 @@ namespace kibitzer::tarok {
 namespace {
 
 constexpr int kInf = 100000;
+constexpr int32_t kHistoryCap = 1 << 29;
 
 // Which player the maximising side is: the declarer's side keeps the declarer's value; in klop
 // the scored player (perspective) is the only minimiser.
@@ -173,7 +174,20 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
         score += good_for_max == max ? (1 << 20) + 64 * pts - rank : -64 * pts - rank;
       }
     } else {
-      score += c < kSuitBase ? c : 0;
+      if (c < kSuitBase) {
+        score += c;
+      } else {
+        // A suit card that takes the trick as it stands (the top card of its suit, each other
+        // hand following or without taroks) is led first, most points first; other suit leads
+        // fewest points first.
+        const Mask suit = GroupMask(GroupOf(c));
+        bool wins = (out & suit & ~((Bit(c) << 1) - 1)) == 0;
+        for (int p = 1; p < kPlayers && wins; ++p) {
+          const Mask h = s.hand((me + p) % kPlayers);
+          wins = (h & suit) != 0 || (h & kTaroks) == 0;
+        }
+        score += wins ? (1 << 18) + 64 * CardPoints(c) : -64 * CardPoints(c);
+      }
     }
     int i = n++;
     while (i > 0 && scores[i - 1] < score) {
@@ -278,7 +292,11 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
       b = std::min(b, best);
     }
     if (a >= b) {
-      history_[me][cards[i]] += depth * depth;
+      // Halved for the player when one card's count passes the cap: far from overflow with the
+      // ordering bonuses added (at most 2^28 + 2^20).
+      if ((history_[me][cards[i]] += depth * depth) > kHistoryCap) {
+        for (int32_t& h : history_[me]) h /= 2;
+      }
       // The cut rests on this card alone.
       seen = child_rel;
       break;
