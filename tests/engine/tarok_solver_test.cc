@@ -117,5 +117,44 @@ TEST(TarokSolver, SeedSearchPrefersTakingPointsAtTheEnd) {
   EXPECT_GT(compared, 50);
 }
 
+TEST(TarokSolverTable, EntriesServeTheirRegionAndClearForgetsThem) {
+  // Taroks II..VI (bits 1..5) spread over the three players, and two court cards.
+  const int kh = kSuitBase + 7, qh = kSuitBase + 6;
+  const std::array<Mask, 3> a = {Bit(1) | Bit(3) | Bit(kh), Bit(2) | Bit(5), Bit(4) | Bit(qh)};
+  // The same with II and III swapped between players 0 and 1: they differ only below V.
+  const std::array<Mask, 3> b = {Bit(2) | Bit(3) | Bit(kh), Bit(1) | Bit(5), Bit(4) | Bit(qh)};
+  const TableKey ka = MakeTableKey(a, 0x81);
+  const TableKey kb = MakeTableKey(b, 0x81);
+  ASSERT_EQ(ka.counts, kb.counts);
+  ASSERT_NE(ka.hands[0], kb.hands[0]);
+  // A region from V upwards, given as actual cards and read back.
+  const Mask region = RelativeRegion(ka, Bit(4) | Bit(5));
+  EXPECT_EQ(RegionCards(ka, region), Bit(4) | Bit(5));
+  EXPECT_EQ(RegionCards(kb, region), Bit(4) | Bit(5));
+
+  SolverTable table(10);
+  table.Store(ka, region, 7, kNoUpper, -1);
+  int best = -1;
+  // A lower bound of 7 decides a window (5, 6) for both positions: II and III are below the
+  // region, so which hand holds them does not matter.
+  EXPECT_NE(table.Find(ka, 5, 6, &best), nullptr);
+  EXPECT_NE(table.Find(kb, 5, 6, &best), nullptr);
+  // It does not decide a window above it, nor serve another leader.
+  EXPECT_EQ(table.Find(ka, 7, 8, &best), nullptr);
+  EXPECT_EQ(table.Find(MakeTableKey(a, 0x82), 5, 6, &best), nullptr);
+  // Swapping V and VI, inside the region, makes another position.
+  const std::array<Mask, 3> c = {Bit(1) | Bit(3) | Bit(kh), Bit(2) | Bit(4), Bit(5) | Bit(qh)};
+  EXPECT_EQ(table.Find(MakeTableKey(c, 0x81), 5, 6, &best), nullptr);
+
+  table.Clear();
+  EXPECT_EQ(table.Find(ka, 5, 6, &best), nullptr);
+  // Clearing many times (the epoch wraps) never brings an old entry back.
+  table.Store(ka, region, 7, kNoUpper, -1);
+  for (int i = 0; i < 256; ++i) {
+    table.Clear();
+    ASSERT_EQ(table.Find(ka, 5, 6, &best), nullptr) << i;
+  }
+}
+
 }  // namespace
 }  // namespace kibitzer::tarok
