@@ -55,7 +55,7 @@ int Solver::SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta) {
   for (Mask m = s.Legal(); m != 0; m &= m - 1) {
     const int c = Lowest(m);
     int i = n++;
-    while (i > 0 && history_[me][cards[i - 1]] < history_[me][c]) {
+    while (i > 0 && seed_history_[me][cards[i - 1]] < seed_history_[me][c]) {
       cards[i] = cards[i - 1];
       --i;
     }
@@ -75,7 +75,7 @@ int Solver::SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta) {
       beta = std::min(beta, v);
     }
     if (alpha >= beta) {
-      history_[me][cards[i]] += plies * plies;
+      seed_history_[me][cards[i]] += plies * plies;
       break;
     }
   }

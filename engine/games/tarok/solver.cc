@@ -109,6 +109,7 @@ void Solver::Prepare(const PlayState& s, int perspective) {
 void Solver::Clear() {
   table_.Clear();
   for (auto& h : history_) h.fill(0);
+  for (auto& h : seed_history_) h.fill(0);
 }
 
 bool Solver::Maximizer(int player) const {
@@ -150,7 +151,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       const int next = Lowest(above);
       if ((legal & Bit(next)) && CardPoints(next) == CardPoints(c)) continue;
     }
-    int score = history_[me][c];
+    int score = history_[me * 3 + s.CardsInTrick()][c];
     if (c == tt_card) score += 1 << 28;
     if (k > 0) {
       trick[k] = static_cast<int8_t>(c);
@@ -294,8 +295,9 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     if (a >= b) {
       // Halved for the player when one card's count passes the cap: far from overflow with the
       // ordering bonuses added (at most 2^28 + 2^20).
-      if ((history_[me][cards[i]] += depth * depth) > kHistoryCap) {
-        for (int32_t& h : history_[me]) h /= 2;
+      auto& hist = history_[me * 3 + s.CardsInTrick()];
+      if ((hist[cards[i]] += depth) > kHistoryCap) {
+        for (int32_t& h : hist) h /= 2;
       }
       // The cut rests on this card alone.
       seen = child_rel;

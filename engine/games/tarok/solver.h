@@ -74,7 +74,10 @@ class Solver {
   int SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
 
   SolverTable table_;
-  std::array<std::array<int32_t, 64>, kPlayers> history_{};
+  // The history heuristic's counts by player and place in the trick (player * 3 + place); the
+  // seed-style search keeps its own, by player.
+  std::array<std::array<int32_t, 64>, 3 * kPlayers> history_{};
+  std::array<std::array<int32_t, 64>, kPlayers> seed_history_{};
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
