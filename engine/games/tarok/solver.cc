@@ -127,6 +127,17 @@ Mask Solver::TrickRelevance(const int8_t trick[3]) const {
   return 0;
 }
 
+int Solver::HistoryRow(const PlayState& s) const {
+  // By player, and for a follower by his place, the group led and whether his side is winning
+  // the trick so far.
+  const int k = s.CardsInTrick();
+  if (k == 0) return s.ToMove() * 21;
+  int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)), -1};
+  const int w = (s.leader() + PlayState::WinningIndex(contract_, trick, k)) % kPlayers;
+  const bool mine = Maximizer(w) == Maximizer(s.ToMove());
+  return s.ToMove() * 21 + 1 + ((k - 1) * 5 + GroupOf(s.TrickCard(0))) * 2 + mine;
+}
+
 bool Solver::Poll() {
   if (control_ != nullptr && control_->Poll(nodes_)) stopped_ = true;
   return stopped_;
@@ -142,6 +153,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
   int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)),
                      static_cast<int8_t>(s.TrickCard(2))};
   const int k = s.CardsInTrick();
+  const std::array<int32_t, 64>& history = history_[HistoryRow(s)];
   for (Mask m = legal; m != 0; m &= m - 1) {
     const int c = Lowest(m);
     // Equivalent to the next card up when that is ours, legal, and worth the same.
@@ -151,7 +163,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       const int next = Lowest(above);
       if ((legal & Bit(next)) && CardPoints(next) == CardPoints(c)) continue;
     }
-    int score = history_[me * 3 + s.CardsInTrick()][c];
+    int score = history[c];
     if (c == tt_card) score += 1 << 28;
     if (k > 0) {
       trick[k] = static_cast<int8_t>(c);
@@ -295,7 +307,7 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     if (a >= b) {
       // Halved for the player when one card's count passes the cap: far from overflow with the
       // ordering bonuses added (at most 2^28 + 2^20).
-      auto& hist = history_[me * 3 + s.CardsInTrick()];
+      auto& hist = history_[HistoryRow(s)];
       if ((hist[cards[i]] += depth) > kHistoryCap) {
         for (int32_t& h : hist) h /= 2;
       }

@@ -70,13 +70,14 @@ class Solver {
   int Guess(const PlayState& s) const;
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
   bool Poll();
+  int HistoryRow(const PlayState& s) const;
   int SeedEval(const PlayState& s) const;
   int SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
 
   SolverTable table_;
-  // The history heuristic's counts by player and place in the trick (player * 3 + place); the
-  // seed-style search keeps its own, by player.
-  std::array<std::array<int32_t, 64>, 3 * kPlayers> history_{};
+  // The history heuristic's counts, in rows by HistoryRow; the seed-style search keeps its own,
+  // by player.
+  std::array<std::array<int32_t, 64>, 21 * kPlayers> history_{};
   std::array<std::array<int32_t, 64>, kPlayers> seed_history_{};
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;
