@@ -1,6 +1,6 @@
 // bridge_lead_bench: Monte Carlo opening-lead analysis from the leader's seat, timed.
 //
-//   bridge_lead_bench [--deals=N] [--samples=N] [--threads=N] [--contract=3NT] [FILE]
+//   bridge_lead_bench [--deals=N] [--samples=N] [--threads=N] [--contract=3NT] [--hash=MB] [FILE]
 //
 // For each of the first N deals of FILE (default tests/data/bridge/dd_tables_public.txt, first
 // field), West leads against the contract by South, seeing only West's hand; every lead is scored
@@ -33,11 +33,12 @@ class NullSink final : public core::ProgressSink {
 struct Run {
   double seconds = 0;
   uint64_t samples = 0;
+  uint64_t nodes = 0;
   std::string best;
 };
 
 bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std::string& contract,
-             uint64_t samples, int threads, Run& run) {
+             uint64_t samples, int threads, int hash_mb, Run& run) {
   core::PositionSpec spec;
   spec.notation = deal;
   spec.seat = "W";
@@ -51,6 +52,7 @@ bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std:
   search.limits.samples = samples;
   search.threads = threads;
   search.seed = 1;
+  search.hash_mb = hash_mb;
   auto task = game.PrepareSearch(**state, search);
   if (!task.ok()) {
     std::fprintf(stderr, "%s\n", std::string(task.status().message()).c_str());
@@ -63,29 +65,32 @@ bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std:
   const core::Report report = (*task)->Run(control, sink);
   run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   run.samples = report.samples;
+  run.nodes = report.nodes;
   run.best = report.best_move;
   return true;
 }
 
 void Print(const char* label, std::vector<Run> runs) {
   double total = 0;
-  uint64_t samples = 0;
+  uint64_t samples = 0, nodes = 0;
   std::vector<double> seconds;
   for (const Run& r : runs) {
     total += r.seconds;
     samples += r.samples;
+    nodes += r.nodes;
     seconds.push_back(r.seconds);
   }
   std::sort(seconds.begin(), seconds.end());
-  std::printf("%-10s median %.2f s, mean %.2f s per analysis; %.1f samples/s\n", label,
-              seconds[seconds.size() / 2], total / static_cast<double>(runs.size()),
-              static_cast<double>(samples) / total);
+  std::printf("%-10s median %.2f s, mean %.2f s per analysis; %.1f samples/s; %.0f nodes/sample\n",
+              label, seconds[seconds.size() / 2], total / static_cast<double>(runs.size()),
+              static_cast<double>(samples) / total,
+              static_cast<double>(nodes) / static_cast<double>(std::max<uint64_t>(samples, 1)));
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  int deals = 5, threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int deals = 5, hash_mb = 0, threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   uint64_t samples = 200;
   std::string contract = "3NT", path = KIBITZER_DEFAULT_TABLES;
   for (int i = 1; i < argc; ++i) {
@@ -98,6 +103,8 @@ int main(int argc, char** argv) {
       ok = absl::SimpleAtoi(kv[1], &threads) && threads > 0;
     } else if (kv[0] == "--samples" && kv.size() == 2) {
       ok = absl::SimpleAtoi(kv[1], &samples) && samples > 0;
+    } else if (kv[0] == "--hash" && kv.size() == 2) {
+      ok = absl::SimpleAtoi(kv[1], &hash_mb) && hash_mb > 0;
     } else if (kv[0] == "--contract" && kv.size() == 2) {
       contract = kv[1];
     } else if (a.rfind("--", 0) != 0) {
@@ -129,7 +136,7 @@ int main(int argc, char** argv) {
     std::vector<Run> runs;
     for (const std::string& deal : lines) {
       Run run;
-      if (!Analyse(game, deal, contract, samples, t, run)) return 1;
+      if (!Analyse(game, deal, contract, samples, t, hash_mb, run)) return 1;
       runs.push_back(run);
     }
     Print(t == 1 ? "1 thread" : (std::to_string(t) + " threads").c_str(), runs);

@@ -199,6 +199,27 @@ TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
   EXPECT_EQ(one.best_move, three.best_move);
 }
 
+// Each layout's search starts from nothing learned, so even the node count does not depend on
+// which thread solved which layouts before.
+TEST(BridgeMonteCarlo, NodeCountIsTheSameAtAnyThreadCount) {
+  BridgeGame game;
+  auto state = Position(game, "N:AKQ2.AQ6.. 943.43.AQ. J876.KJ.5. T5.T97.K8.", {},
+                        {{"leader", "W"}, {"view", "seat"}, {"contract", "2NT"}, {"declarer", "S"}},
+                        "W");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 40;
+  spec.seed = 3;
+  spec.threads = 1;
+  const core::Report one = Analyse(game, **state, spec);
+  spec.threads = 2;
+  const core::Report two = Analyse(game, **state, spec);
+  ASSERT_EQ(one.samples, 40u);
+  ASSERT_EQ(two.samples, 40u);
+  EXPECT_GT(one.nodes, 0u);
+  EXPECT_EQ(one.nodes, two.nodes);
+}
+
 TEST(BridgeMonteCarlo, RefusesWhatItCannotAnswer) {
   BridgeGame game;
   struct Case {

@@ -61,7 +61,12 @@ DoubleDummySolver::DoubleDummySolver(Options options) : table_(options.table_meg
 
 DoubleDummySolver::~DoubleDummySolver() = default;
 
-void DoubleDummySolver::ClearTable() { table_.Clear(); }
+void DoubleDummySolver::ClearTable() {
+  table_.Clear();
+  // The killer cards are learned too: left over, they would make the next deal's search depend on
+  // which deals this solver saw before (and the Monte Carlo node counts on the thread count).
+  std::fill(std::begin(killers_), std::end(killers_), 0);
+}
 
 void DoubleDummySolver::Load(const PlayPosition& position) {
   for (int s = 0; s < 4; ++s) hands_[s] = position.hands[s].mask();
