@@ -90,7 +90,8 @@ void Print(const char* label, std::vector<Run> runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int deals = 5, hash_mb = 0, threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  int deals = 5, hash_mb = 0,
+      threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   uint64_t samples = 200;
   std::string contract = "3NT", path = KIBITZER_DEFAULT_TABLES;
   for (int i = 1; i < argc; ++i) {

@@ -203,9 +203,9 @@ TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
 // which thread solved which layouts before.
 TEST(BridgeMonteCarlo, NodeCountIsTheSameAtAnyThreadCount) {
   BridgeGame game;
-  auto state = Position(game, "N:AKQ2.AQ6.. 943.43.AQ. J876.KJ.5. T5.T97.K8.", {},
-                        {{"leader", "W"}, {"view", "seat"}, {"contract", "2NT"}, {"declarer", "S"}},
-                        "W");
+  auto state =
+      Position(game, "N:AKQ2.AQ6.. 943.43.AQ. J876.KJ.5. T5.T97.K8.", {},
+               {{"leader", "W"}, {"view", "seat"}, {"contract", "2NT"}, {"declarer", "S"}}, "W");
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 40;
