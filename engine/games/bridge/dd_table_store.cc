@@ -29,9 +29,9 @@ PartitionTable::PartitionTable(int megabytes) {
   const size_t sets = std::bit_floor(std::max<size_t>(bytes / 8 / sizeof(Set), 1));
   const size_t chunks = std::max<size_t>(
       (bytes - sets * sizeof(Set)) / (sizeof(Chunk) + sizeof(uint32_t)), kEntries / kChunk);
-  sets_ = std::make_unique<Set[]>(sets);
-  chunks_ = std::make_unique<Chunk[]>(chunks);
-  chunk_next_ = std::make_unique<uint32_t[]>(chunks);
+  sets_ = core::LargeArray<Set>(sets);
+  chunks_ = core::LargeArray<Chunk>(chunks);
+  chunk_next_ = core::LargeArray<uint32_t>(chunks);
   set_mask_ = sets - 1;
   chunk_count_ = static_cast<uint32_t>(std::min<size_t>(chunks, kNoChunk - 1));
 }

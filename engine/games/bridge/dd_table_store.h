@@ -17,6 +17,8 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/large_array.h"
+
 namespace kibitzer::bridge::dd {
 
 struct TableQuery {
@@ -83,9 +85,9 @@ class PartitionTable {
   // short (nullptr when the pool is empty).
   Chunk* ChunkFor(Slot& slot, int index);
 
-  std::unique_ptr<Set[]> sets_;
-  std::unique_ptr<Chunk[]> chunks_;
-  std::unique_ptr<uint32_t[]> chunk_next_;
+  core::LargeArray<Set> sets_;
+  core::LargeArray<Chunk> chunks_;
+  core::LargeArray<uint32_t> chunk_next_;
   size_t set_mask_ = 0;
   uint32_t chunk_count_ = 0;
   uint32_t chunks_used_ = 0;
