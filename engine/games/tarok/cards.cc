@@ -19,14 +19,28 @@ constexpr char kSuitLetters[4] = {'H', 'D', 'S', 'C'};
 
 }  // namespace
 
+namespace {
+
+// The cards of each suit's rank `r` (0 lowest .. 7 king).
+constexpr Mask SuitRank(int r) {
+  Mask m = 0;
+  for (int s = 0; s < 4; ++s) m |= Bit(kSuitBase + 8 * s + r);
+  return m;
+}
+
+// Cards worth at least 2, 3, 4 and 5 points.
+constexpr Mask kAtLeast5 = kTrula | SuitRank(7);
+constexpr Mask kAtLeast4 = kAtLeast5 | SuitRank(6);
+constexpr Mask kAtLeast3 = kAtLeast4 | SuitRank(5);
+constexpr Mask kAtLeast2 = kAtLeast3 | SuitRank(4);
+
+}  // namespace
+
 int PointSum(Mask cards) {
-  // Every card counts one, plus: trula 4 more each, jacks 1, knights 2, queens 3, kings 4.
-  int sum = std::popcount(cards) + 4 * std::popcount(cards & kTrula);
-  for (int s = 0; s < 4; ++s) {
-    const Mask m = cards >> (kSuitBase + 8 * s);
-    sum += ((m >> 4) & 1) + 2 * ((m >> 5) & 1) + 3 * ((m >> 6) & 1) + 4 * ((m >> 7) & 1);
-  }
-  return sum;
+  // Every card counts one, and one more for each step it is worth above that.
+  return std::popcount(cards) + std::popcount(cards & kAtLeast2) +
+         std::popcount(cards & kAtLeast3) + std::popcount(cards & kAtLeast4) +
+         std::popcount(cards & kAtLeast5);
 }
 
 std::string CardName(int card) {

@@ -50,18 +50,9 @@ Mask PlayState::LegalCards(Mask hand) const {
 int PlayState::WinningIndex(Contract contract, const int8_t* cards, int n) {
   const bool suit_led = cards[0] >= kSuitBase;
   const bool taroks_win = !(contract == Contract::kColourValat && suit_led);
-  const int led = GroupOf(cards[0]);
   int best = 0;
   for (int i = 1; i < n; ++i) {
-    const int c = cards[i];
-    const int b = cards[best];
-    const bool c_tarok = c < kSuitBase && taroks_win;
-    const bool b_tarok = b < kSuitBase && taroks_win;
-    if (c_tarok) {
-      if (!b_tarok || c > b) best = i;
-    } else if (!b_tarok && GroupOf(c) == led && c > b) {
-      best = i;
-    }
+    if (Beats(contract, cards[i], cards[best], cards[0])) best = i;
   }
   if (n == 3 && taroks_win) {
     const Mask all = Bit(cards[0]) | Bit(cards[1]) | Bit(cards[2]);
@@ -82,13 +73,17 @@ void PlayState::Play(int card) {
   hands_[to_move_] &= ~Bit(card);
   trick_[in_trick_] = static_cast<int8_t>(card);
   trick_mask_ |= Bit(card);
+  if (in_trick_ > 0 && Beats(contract_, card, trick_[winning_], trick_[0])) winning_ = in_trick_;
   ++in_trick_;
   to_move_ = static_cast<int8_t>((to_move_ + 1) % kPlayers);
   if (in_trick_ == 3) FinishTrick();
 }
 
 void PlayState::FinishTrick() {
-  const int winner = TrickWinner(contract_, trick_, leader_);
+  // The trula's capture is the one case the running winner does not cover.
+  const int index =
+      (trick_mask_ & kTrula) == kTrula ? WinningIndex(contract_, trick_, 3) : winning_;
+  const int winner = (leader_ + index) % kPlayers;
   last_winning_card_ = trick_[(winner - leader_ + kPlayers) % kPlayers];
   won_[winner] |= trick_mask_;
   if (contract_ == Contract::kKlop && tricks_done_ < 6 && klop_talon_[tricks_done_] >= 0) {
@@ -99,6 +94,7 @@ void PlayState::FinishTrick() {
   last_winner_ = static_cast<int8_t>(winner);
   leader_ = to_move_ = static_cast<int8_t>(winner);
   in_trick_ = 0;
+  winning_ = 0;
   trick_mask_ = 0;
   trick_[0] = trick_[1] = trick_[2] = -1;
   if (tricks_done_ == kTricks) {

@@ -62,6 +62,17 @@ class PlayState {
 
   // The index (0 = the lead) of the card winning the first `n` cards of a trick so far.
   static int WinningIndex(Contract contract, const int8_t* cards, int n);
+  // Whether `card` beats `winning`, the card winning a trick led with `lead` so far (the trula's
+  // capture of a complete trick aside).
+  static bool Beats(Contract contract, int card, int winning, int lead) {
+    const bool taroks_win = !(contract == Contract::kColourValat && lead >= kSuitBase);
+    const bool c_tarok = card < kSuitBase && taroks_win;
+    const bool w_tarok = winning < kSuitBase && taroks_win;
+    if (c_tarok) return !w_tarok || card > winning;
+    return !w_tarok && GroupOf(card) == GroupOf(lead) && card > winning;
+  }
+  // The index of the card winning the trick in progress (0 when it is empty).
+  int WinningNow() const { return winning_; }
   // The winner of a complete trick led by `leader` with `cards` in play order.
   static int TrickWinner(Contract contract, const int8_t cards[3], int leader);
 
@@ -79,6 +90,7 @@ class PlayState {
   int8_t leader_ = 0;
   int8_t to_move_ = 0;
   int8_t in_trick_ = 0;
+  int8_t winning_ = 0;  // the index of the card winning the trick in progress
   int8_t tricks_done_ = 0;
   int8_t last_winner_ = -1;
   int8_t last_winning_card_ = -1;

@@ -132,8 +132,7 @@ int Solver::HistoryRow(const PlayState& s) const {
   // the trick so far.
   const int k = s.CardsInTrick();
   if (k == 0) return s.ToMove() * 21;
-  int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)), -1};
-  const int w = (s.leader() + PlayState::WinningIndex(contract_, trick, k)) % kPlayers;
+  const int w = (s.leader() + s.WinningNow()) % kPlayers;
   const bool mine = Maximizer(w) == Maximizer(s.ToMove());
   return s.ToMove() * 21 + 1 + ((k - 1) * 5 + GroupOf(s.TrickCard(0))) * 2 + mine;
 }
@@ -154,6 +153,9 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
                      static_cast<int8_t>(s.TrickCard(2))};
   const int k = s.CardsInTrick();
   const std::array<int32_t, 64>& history = history_[HistoryRow(s)];
+  const int winning_now = s.WinningNow();
+  // Only the third card can complete the trula, whose capture the running winner does not cover.
+  const bool trula_open = k == 2 && (s.TrickMask() & kTrula) != 0;
   for (Mask m = legal; m != 0; m &= m - 1) {
     const int c = Lowest(m);
     // Equivalent to the next card up when that is ours, legal, and worth the same.
@@ -167,7 +169,11 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
     if (c == tt_card) score += 1 << 28;
     if (k > 0) {
       trick[k] = static_cast<int8_t>(c);
-      const int w = (s.leader() + PlayState::WinningIndex(contract_, trick, k + 1)) % kPlayers;
+      const int index = trula_open ? PlayState::WinningIndex(contract_, trick, k + 1)
+                        : PlayState::Beats(contract_, c, trick[winning_now], trick[0])
+                            ? k
+                            : winning_now;
+      const int w = (s.leader() + index) % kPlayers;
       bool good_for_max;
       if (contract_ == Contract::kKlop) {
         good_for_max = w == perspective_;
@@ -179,8 +185,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       const int pts = CardPoints(c);
       const int rank = c < kSuitBase ? c : RankInSuit(c);
       if (good_for_max == max && k == 1 && Maximizer((me + 1) % kPlayers) != max &&
-          CanBeat(s.hand((me + 1) % kPlayers), trick[0],
-                  trick[PlayState::WinningIndex(contract_, trick, 2)])) {
+          CanBeat(s.hand((me + 1) % kPlayers), trick[0], trick[index])) {
         // The last hand, of the other side, can still take the trick: shed little.
         score += (1 << 19) - 64 * pts - rank;
       } else {
@@ -242,6 +247,9 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     const Mask pile = s.won(scored);
     const int n = std::popcount(pile);
     const int r = n % 3;
+    key = MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
+                       static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)));
+    table_.Prefetch(key);
     if (IsNormal(contract_)) {
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
       const int left = kTricks - s.TricksDone();
@@ -263,8 +271,6 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     } else if (contract_ == Contract::kKlop) {
       base = PointSum(pile) - 2 * (n / 3);
     }
-    key = MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
-                       static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)));
     int hint = -1;
     if (const TableEntry* e = table_.Find(key, alpha - base, beta - base, &hint)) {
       *rel = RegionCards(key, e->region);

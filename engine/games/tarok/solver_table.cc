@@ -48,12 +48,8 @@ Mask RelativeRegion(const TableKey& key, Mask cards) {
 }
 
 SolverTable::SolverTable(int log2_entries)
-    : sets_(new Set[size_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)]),
-      set_mask_((uint64_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)) - 1) {
-  for (uint64_t i = 0; i <= set_mask_; ++i) {
-    for (TableEntry& e : sets_[i].entries) e = TableEntry{};
-  }
-}
+    : sets_(size_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)),
+      set_mask_((uint64_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)) - 1) {}
 
 SolverTable::~SolverTable() = default;
 

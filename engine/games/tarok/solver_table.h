@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/large_array.h"
 #include "engine/games/tarok/cards.h"
 
 namespace kibitzer::tarok {
@@ -64,6 +65,8 @@ class SolverTable {
 
   void Clear();
 
+  // Starts loading the set of `key` into the cache.
+  void Prefetch(const TableKey& key) const { __builtin_prefetch(&sets_[key.hash & set_mask_]); }
   // A matching entry whose bounds decide a search with window (alpha, beta), points relative
   // to the trick start, or nullptr; `*best` gets a matching entry's best card if any.
   const TableEntry* Find(const TableKey& key, int alpha, int beta, int* best) const;
@@ -77,7 +80,7 @@ class SolverTable {
   };
   bool Matches(const TableEntry& e, const TableKey& key) const;
 
-  std::unique_ptr<Set[]> sets_;
+  core::LargeArray<Set> sets_;
   uint64_t set_mask_ = 0;
   uint8_t epoch_ = 1;
 };
