@@ -2,7 +2,8 @@
 //
 //   tarok_bench [--deals=N] [--first=SEED] [--all] [--table=LOG2] [--tricks=K]
 //
-// For deal seeds FIRST .. FIRST+N-1: three, two and one in turn, declared by player 1 (so
+// For deal seeds FIRST .. FIRST+N-1: three, two and one in turn by seed (seed 1 three, 2 two,
+// 3 one, 4 three...: a deal is the same whichever run it is in), declared by player 1 (so
 // forehand leads), who takes talon group 0 and discards his lowest allowed cards; then the
 // whole play (48 plies) is solved exactly from the first card: the declarer's card points with
 // best play by all. --all solves every legal first card instead of the position's value.
@@ -61,7 +62,7 @@ int main(int argc, char** argv) {
   std::vector<double> nodes;
   for (int i = 0; i < deals; ++i) {
     const uint64_t seed = static_cast<uint64_t>(first + i);
-    const Contract c = contracts[i % 3];
+    const Contract c = contracts[(seed - 1) % 3];
     Round r(Rules{}, RandomDeal(seed), c, 1);
     while (r.phase() != Phase::kPlay) r.Apply(r.LegalMoves().front());
     // --tricks=K: the first 16 - K tricks played with each player's lowest legal card.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -31,13 +32,28 @@ void RunBatch(int count, const BatchOptions& options,
 }
 
 std::vector<DdTable> SolveTables(const std::vector<Hands>& deals, const BatchOptions& options) {
+  // A job per deal and strain: the table starts afresh for each strain anyway, and jobs five
+  // times smaller keep every thread busy to the end of a batch of deals of very unequal cost.
   std::vector<DdTable> tables(deals.size());
-  RunBatch(static_cast<int>(deals.size()), options, [&](DoubleDummySolver& solver, int i) {
+  std::vector<uint8_t> solved(deals.size() * 5, 0);  // a byte per job: no two threads share one
+  RunBatch(static_cast<int>(deals.size()) * 5, options, [&](DoubleDummySolver& solver, int job) {
     std::optional<core::SearchControl> control;
     if (options.stop != nullptr) control.emplace(core::Limits{}, options.stop);
-    DdTable t = SolveTable(solver, deals[i], control ? &*control : nullptr);
-    if (!solver.aborted()) tables[i] = t;
+    const size_t i = static_cast<size_t>(job / 5);
+    DdTable row;
+    SolveStrain(solver, deals[i], job % 5, row, control ? &*control : nullptr);
+    if (solver.aborted()) return;
+    // Each job writes only its own strain's row.
+    tables[i].tricks[job % 5] = row.tricks[job % 5];
+    solved[static_cast<size_t>(job)] = 1;
   });
+  // A table some of whose strains a stop left unsolved is given as none (all zeros).
+  for (size_t i = 0; i < deals.size(); ++i) {
+    if (std::count(solved.begin() + static_cast<ptrdiff_t>(i * 5),
+                   solved.begin() + static_cast<ptrdiff_t>(i * 5 + 5), 1) != 5) {
+      tables[i] = DdTable{};
+    }
+  }
   return tables;
 }
 

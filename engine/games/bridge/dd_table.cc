@@ -8,29 +8,35 @@
 
 namespace kibitzer::bridge {
 
+void SolveStrain(DoubleDummySolver& solver, const Hands& deal, int strain, DdTable& table,
+                 core::SearchControl* control) {
+  // Entries hold for one strain only: those of another strain would just crowd the table.
+  solver.ClearTable();
+  // North-South's tricks with each opening leader; one result is a good guess for the next.
+  int guess = -1;
+  for (int leader : {kEast, kWest, kSouth, kNorth}) {
+    PlayPosition p;
+    p.hands = deal;
+    p.trump = strain;
+    p.leader = leader;
+    const int left = p.TricksLeft();
+    const int mine = solver.Solve(p, control,
+                                  guess < 0              ? -1
+                                  : IsNorthSouth(leader) ? guess
+                                                         : left - guess);
+    if (solver.aborted()) return;
+    const int ns = IsNorthSouth(leader) ? mine : left - mine;
+    guess = ns;
+    const int declarer = (leader + 3) & 3;
+    table.tricks[strain][declarer] = IsNorthSouth(declarer) ? ns : left - ns;
+  }
+}
+
 DdTable SolveTable(DoubleDummySolver& solver, const Hands& deal, core::SearchControl* control) {
   DdTable table;
   for (int strain = 0; strain < 5; ++strain) {
-    // Entries hold for one strain only: those of the last strain would just crowd the table.
-    solver.ClearTable();
-    // North-South's tricks with each opening leader; one result is a good guess for the next.
-    int guess = -1;
-    for (int leader : {kEast, kWest, kSouth, kNorth}) {
-      PlayPosition p;
-      p.hands = deal;
-      p.trump = strain;
-      p.leader = leader;
-      const int left = p.TricksLeft();
-      const int mine = solver.Solve(p, control,
-                                    guess < 0              ? -1
-                                    : IsNorthSouth(leader) ? guess
-                                                           : left - guess);
-      if (solver.aborted()) return table;
-      const int ns = IsNorthSouth(leader) ? mine : left - mine;
-      guess = ns;
-      const int declarer = (leader + 3) & 3;
-      table.tricks[strain][declarer] = IsNorthSouth(declarer) ? ns : left - ns;
-    }
+    SolveStrain(solver, deal, strain, table, control);
+    if (solver.aborted()) break;
   }
   return table;
 }

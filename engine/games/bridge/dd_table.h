@@ -18,10 +18,13 @@ struct DdTable {
 };
 
 // The table of a deal whose four hands hold the same number of cards. `solver`'s table is cleared
-// first and kept across the 20 solves. When `control` stops the search, solver.aborted() is set
-// and the table is incomplete.
+// for each strain and kept across its four declarers. When `control` stops the search,
+// solver.aborted() is set and the table is incomplete.
 DdTable SolveTable(DoubleDummySolver& solver, const Hands& deal,
                    core::SearchControl* control = nullptr);
+// One strain's row of the table (the same searches as SolveTable's for it), into `table`.
+void SolveStrain(DoubleDummySolver& solver, const Hands& deal, int strain, DdTable& table,
+                 core::SearchControl* control = nullptr);
 
 enum class Vulnerability { kNone, kNorthSouth, kEastWest, kBoth };
 bool IsVulnerable(Vulnerability v, int seat);
