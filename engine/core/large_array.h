@@ -26,21 +26,18 @@ class LargeArray {
 
  public:
   LargeArray() = default;
-  explicit LargeArray(size_t n) : data_(static_cast<T*>(AllocateLarge(n * sizeof(T)))), size_(n) {
+  explicit LargeArray(size_t n) : data_(static_cast<T*>(AllocateLarge(n * sizeof(T)))) {
     std::uninitialized_value_construct_n(data_.get(), n);
   }
 
   // As with unique_ptr<T[]>, constness is shallow: a const table may still be written through.
   T& operator[](size_t i) const { return data_[i]; }
-  T* data() const { return data_.get(); }
-  size_t size() const { return size_; }
 
  private:
   struct Free {
     void operator()(T* p) const { FreeLarge(p); }
   };
   std::unique_ptr<T[], Free> data_;
-  size_t size_ = 0;
 };
 
 }  // namespace kibitzer::core

@@ -17,10 +17,6 @@ constexpr const char* kRedRanks[8] = {"4", "3", "2", "1", "J", "N", "Q", "K"};
 constexpr const char* kBlackRanks[8] = {"7", "8", "9", "10", "J", "N", "Q", "K"};
 constexpr char kSuitLetters[4] = {'H', 'D', 'S', 'C'};
 
-}  // namespace
-
-namespace {
-
 // The cards of each suit's rank `r` (0 lowest .. 7 king).
 constexpr Mask SuitRank(int r) {
   Mask m = 0;

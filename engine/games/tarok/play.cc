@@ -84,7 +84,7 @@ void PlayState::FinishTrick() {
   const int index =
       (trick_mask_ & kTrula) == kTrula ? WinningIndex(contract_, trick_, 3) : winning_;
   const int winner = (leader_ + index) % kPlayers;
-  last_winning_card_ = trick_[(winner - leader_ + kPlayers) % kPlayers];
+  last_winning_card_ = trick_[index];
   won_[winner] |= trick_mask_;
   if (contract_ == Contract::kKlop && tricks_done_ < 6 && klop_talon_[tricks_done_] >= 0) {
     won_[winner] |= Bit(klop_talon_[tricks_done_]);

@@ -16,7 +16,6 @@
 
 #include <array>
 #include <cstdint>
-#include <memory>
 
 #include "engine/core/large_array.h"
 #include "engine/games/tarok/cards.h"
