@@ -89,14 +89,35 @@ int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::stri
   if (!ReadCases(path, max_deals, cases)) return 2;
   const int n = static_cast<int>(cases.size());
 
-  // This engine, one thread.
+  // One thread: each deal by this engine and by DDS in turn (which goes first alternates), so
+  // that both see the same machine when its speed drifts, as it does on a shared VM.
+#ifdef KIBITZER_HAVE_DDS
+  if (with_dds) oracle::UseOneThread();
+#else
+  with_dds = false;
+#endif
   DoubleDummySolver solver;
-  std::vector<double> ours;
+  std::vector<double> ours, dds, ratios;
   int tables_ok = 0, par_ok = 0, contracts_ok = 0;
-  for (const Case& c : cases) {
+  for (int i = 0; i < n; ++i) {
+    const Case& c = cases[i];
+    double dds_ms = 0;
+    auto time_dds = [&] {
+#ifdef KIBITZER_HAVE_DDS
+      const auto start = Clock::now();
+      (void)oracle::DdsTable(c.deal);
+      dds_ms = Ms(start);
+#endif
+    };
+    if (with_dds && i % 2 == 1) time_dds();
     const auto start = Clock::now();
     const DdTable t = SolveTable(solver, c.deal);
     ours.push_back(Ms(start));
+    if (with_dds && i % 2 == 0) time_dds();
+    if (with_dds) {
+      dds.push_back(dds_ms);
+      ratios.push_back(ours.back() / dds_ms);
+    }
     const Par par = DealerPar(t, kNorth, Vulnerability::kNone);
     tables_ok += t.tricks == c.table.tricks;
     par_ok += par.score == c.par;
@@ -118,6 +139,14 @@ int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::stri
                   static_cast<double>(std::max<uint64_t>(1, solver.table_probes())));
   std::printf("kibitzer, 1 thread:  median %8.1f ms, mean %8.1f ms per table\n", one.median,
               one.mean);
+  if (with_dds) {
+    const Stats d = Summarize(dds);
+    std::printf("DDS, 1 thread:       median %8.1f ms, mean %8.1f ms per table\n", d.median,
+                d.mean);
+    std::printf(
+        "ratio ours/DDS, 1 thread: median %.2f, mean %.2f; median of the per-deal ratios %.2f\n",
+        one.median / d.median, one.mean / d.mean, Summarize(ratios).median);
+  }
 
   std::vector<Hands> deals;
   for (const Case& c : cases) deals.push_back(c.deal);
@@ -130,24 +159,13 @@ int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::stri
 
 #ifdef KIBITZER_HAVE_DDS
   if (with_dds) {
-    oracle::UseOneThread();
-    std::vector<double> dds;
-    for (const Case& c : cases) {
-      start = Clock::now();
-      (void)oracle::DdsTable(c.deal);
-      dds.push_back(Ms(start));
-    }
-    const Stats d = Summarize(dds);
-    std::printf("DDS, 1 thread:       median %8.1f ms, mean %8.1f ms per table\n", d.median,
-                d.mean);
     oracle::UseThreads(threads);
     start = Clock::now();
     (void)oracle::DdsTables(deals);
     const double dds_all = Ms(start) / n;
     std::printf("DDS, %d threads:      %8.1f ms per table (wall time / tables)\n", threads,
                 dds_all);
-    std::printf("ratio ours/DDS, 1 thread: median %.2f, mean %.2f; %d threads: %.2f\n",
-                one.median / d.median, one.mean / d.mean, threads, ours_all / dds_all);
+    std::printf("ratio ours/DDS, %d threads: %.2f\n", threads, ours_all / dds_all);
   }
 #else
   (void)with_dds;
@@ -170,14 +188,36 @@ int RunLeads(int max_deals, bool with_dds, const std::string& path) {
     p.leader = kWest;
     positions.push_back(p);
   }
+#ifdef KIBITZER_HAVE_DDS
+  if (with_dds) oracle::UseOneThread();
+#else
+  with_dds = false;
+#endif
+  // Each deal by this engine and by DDS in turn, which one first alternating (see Run).
   DoubleDummySolver solver;
-  std::vector<double> ours;
-  std::vector<std::vector<std::pair<int, int>>> values;
-  for (const PlayPosition& p : positions) {
+  std::vector<double> ours, dds;
+  int same = 0;
+  double dds_nodes = 0;
+  for (size_t i = 0; i < positions.size(); ++i) {
+    const PlayPosition& p = positions[i];
+    std::vector<std::pair<int, int>> theirs;
+    auto time_dds = [&] {
+#ifdef KIBITZER_HAVE_DDS
+      const auto start = Clock::now();
+      int nodes = 0;
+      theirs = oracle::DdsSolveBoard(p, &nodes);
+      dds.push_back(Ms(start));
+      dds_nodes += nodes;
+#endif
+    };
+    if (with_dds && i % 2 == 1) time_dds();
     const auto start = Clock::now();
     solver.ClearTable();
-    values.push_back(solver.SolveCards(p));
+    std::vector<std::pair<int, int>> mine = solver.SolveCards(p);
     ours.push_back(Ms(start));
+    if (with_dds && i % 2 == 0) time_dds();
+    std::sort(mine.begin(), mine.end());
+    same += mine == theirs;
   }
   const Stats one = Summarize(ours);
   const int n = static_cast<int>(positions.size());
@@ -186,22 +226,7 @@ int RunLeads(int max_deals, bool with_dds, const std::string& path) {
               static_cast<double>(solver.trick_nodes()) / n);
   std::printf("kibitzer, every lead: median %7.2f ms, mean %7.2f ms per deal\n", one.median,
               one.mean);
-#ifdef KIBITZER_HAVE_DDS
   if (with_dds) {
-    oracle::UseOneThread();
-    std::vector<double> dds;
-    int same = 0;
-    double dds_nodes = 0;
-    for (size_t i = 0; i < positions.size(); ++i) {
-      const auto start = Clock::now();
-      int nodes = 0;
-      auto theirs = oracle::DdsSolveBoard(positions[i], &nodes);
-      dds_nodes += nodes;
-      dds.push_back(Ms(start));
-      auto mine = values[i];
-      std::sort(mine.begin(), mine.end());
-      same += mine == theirs;
-    }
     const Stats d = Summarize(dds);
     std::printf(
         "DDS, every lead:      median %7.2f ms, mean %7.2f ms per deal; trick-start nodes per deal "
@@ -211,9 +236,6 @@ int RunLeads(int max_deals, bool with_dds, const std::string& path) {
                 n, one.median / d.median, one.mean / d.mean);
     return same == n ? 0 : 1;
   }
-#else
-  (void)with_dds;
-#endif
   return 0;
 }
 

@@ -3,6 +3,7 @@
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_bits.h"
 #include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/dd_table_store.h"
 #include "gtest/gtest.h"
 #include "tests/engine/test_sink.h"
 
@@ -121,6 +122,33 @@ TEST(BridgeSolver, CardsOfOneGroupShareTheirValue) {
 
 namespace kibitzer::bridge {
 namespace {
+
+// Clear is O(1) (slots carry an epoch): what was stored before any number of clears, the epoch
+// wrapping included, is gone, and what is stored after one is found.
+TEST(BridgeSolver, PartitionTableForgetsOnEveryClear) {
+  dd::PartitionTable table(1);
+  dd::TableQuery q;
+  q.lengths = dd::LaneCounts(0x7) | dd::LaneCounts(0x7ULL << 16) << 4 |
+              dd::LaneCounts(0x7ULL << 32) << 8 | dd::LaneCounts(0x7ULL << 48) << 12;
+  q.leader = kWest;
+  q.trump = kNoTrump;
+  q.tricks_left = 3;
+  q.plane0 = 0x0A0;
+  q.plane1 = 0x0C0;
+  int hint = -1;
+  table.Store(q, 0xFF0, 2, 3, 1);
+  ASSERT_NE(table.Find(q, 2, &hint), nullptr);
+  for (int i = 0; i < 600; ++i) {
+    table.Clear();
+    ASSERT_EQ(table.Find(q, 2, &hint), nullptr) << "after clear " << i + 1;
+  }
+  for (int i = 0; i < 300; ++i) {
+    table.Store(q, 0xFF0, 0, 1, 0);
+    ASSERT_NE(table.Find(q, 2, &hint), nullptr) << "stored after clear " << i;
+    EXPECT_EQ(table.Find(q, 2, &hint)->upper, 1);
+    table.Clear();
+  }
+}
 
 // The rank-relative view: bit k of the result is the k-th live card from the bottom.
 TEST(BridgeSolver, CompressPacksTheLiveCardsInOrder) {

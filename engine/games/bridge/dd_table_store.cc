@@ -38,9 +38,18 @@ PartitionTable::PartitionTable(int megabytes) {
 
 PartitionTable::~PartitionTable() = default;
 
+// The tricks left in a slot's positions: the first hand's cards at a trick start.
+int PartitionTable::TricksLeft(const Slot& slot) {
+  const uint64_t l = slot.lengths;
+  return static_cast<int>((l & 15) + (l >> 16 & 15) + (l >> 32 & 15) + (l >> 48 & 15));
+}
+
 void PartitionTable::Clear() {
-  for (size_t i = 0; i <= set_mask_; ++i) sets_[i] = Set{};
   chunks_used_ = 0;
+  if (++epoch_ != 0) return;
+  // The epoch wrapped: wipe the slots so that none of 255 clears ago comes back.
+  for (size_t i = 0; i <= set_mask_; ++i) sets_[i] = Set{};
+  epoch_ = 1;
 }
 
 size_t PartitionTable::SetIndex(const TableQuery& query) const {
@@ -51,7 +60,7 @@ PartitionTable::Slot* PartitionTable::FindSlot(const TableQuery& query) const {
   Set& set = sets_[SetIndex(query)];
   const uint8_t tag = Tag(query);
   for (Slot& s : set.slots) {
-    if (s.tag == tag && s.lengths == query.lengths) return &s;
+    if (s.tag == tag && s.lengths == query.lengths && s.epoch == epoch_) return &s;
   }
   return nullptr;
 }
@@ -99,18 +108,20 @@ void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, in
     Set& set = sets_[SetIndex(query)];
     slot = &set.slots[0];
     for (Slot& s : set.slots) {
-      if (s.tag == 0) {
+      if (s.epoch != epoch_) {
         slot = &s;
         break;
       }
-      if (s.tricks_left < slot->tricks_left) slot = &s;
+      if (TricksLeft(s) < TricksLeft(*slot)) slot = &s;
     }
-    // The new pattern takes over the slot and the chunks it had.
+    // The new pattern takes over the slot and the chunks it had (none when they are stale:
+    // the pool has been handed out afresh since).
+    if (slot->epoch != epoch_) slot->first = kNoChunk;
     slot->lengths = query.lengths;
     slot->tag = Tag(query);
     slot->count = 0;
     slot->next = 0;
-    slot->tricks_left = static_cast<uint8_t>(query.tricks_left);
+    slot->epoch = epoch_;
   }
   const uint64_t plane0 = query.plane0 & mask, plane1 = query.plane1 & mask;
   uint32_t chunk = slot->first;

@@ -9,7 +9,8 @@
 // chunks of 8 drawn from a shared pool as it grows, overwritten in turn when full. Most patterns
 // need an entry or two and a few need many, so slots are many and small. Slots live in sets of
 // four; a new pattern takes over the slot with the fewest tricks left (the cheapest to search
-// again) and its chunks. Memory is fixed at construction; nothing is allocated afterwards; when
+// again) and its chunks. Clear is O(1): slots carry the epoch they were written in, and the chunks
+// are handed out afresh. Memory is fixed at construction; nothing is allocated afterwards; when
 // the pool runs dry, new entries of growing slots are not kept.
 #pragma once
 
@@ -65,10 +66,10 @@ class PartitionTable {
   struct Slot {
     uint64_t lengths = 0;
     uint32_t first = kNoChunk;  // its first chunk; the others follow chunk_next_
-    uint8_t tag = 0;            // 0: empty; else 1 + leader * 5 + trump
+    uint8_t tag = 0;            // 1 + leader * 5 + trump
     uint8_t count = 0;
-    uint8_t next = 0;  // the entry to overwrite next when full
-    uint8_t tricks_left = 0;
+    uint8_t next = 0;   // the entry to overwrite next when full
+    uint8_t epoch = 0;  // in use when it is the table's epoch; 0: never used
   };
   // A set's four slot headers share one cache line.
   struct alignas(64) Set {
@@ -77,6 +78,7 @@ class PartitionTable {
   struct alignas(64) Chunk {
     TableEntry entries[kChunk];
   };
+  static int TricksLeft(const Slot& slot);
   // The slot of `query`'s pattern, or nullptr.
   Slot* FindSlot(const TableQuery& query) const;
   size_t SetIndex(const TableQuery& query) const;
@@ -88,6 +90,7 @@ class PartitionTable {
   core::LargeArray<Chunk> chunks_;
   core::LargeArray<uint32_t> chunk_next_;
   size_t set_mask_ = 0;
+  uint8_t epoch_ = 1;  // Clear moves it on, so that it need not touch the slots
   uint32_t chunk_count_ = 0;
   uint32_t chunks_used_ = 0;
   uint64_t probes_ = 0;
