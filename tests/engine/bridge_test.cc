@@ -123,6 +123,27 @@ TEST(BridgeSolver, CardsOfOneGroupShareTheirValue) {
 namespace kibitzer::bridge {
 namespace {
 
+// ExpandTop undoes Compress on what the table stores (the top cards of each suit), and
+// SelectLive finds the live card at a relative index.
+TEST(BridgeSolver, ExpandTopAndSelectLiveInvertCompress) {
+  core::Rng rng(31);
+  for (int i = 0; i < 2000; ++i) {
+    const uint64_t live = rng.Next() & kFullDeck.mask();
+    uint64_t top = 0;
+    for (int suit = 0; suit < 4; ++suit) {
+      const uint64_t lane = live & dd::Lane(suit);
+      const int keep = static_cast<int>(rng.Below(static_cast<uint64_t>(std::popcount(lane)) + 1));
+      top |= dd::TopCards(lane, keep);
+    }
+    EXPECT_EQ(dd::ExpandTop(dd::Compress(top, live), live), top);
+    int index = 0;
+    for (uint64_t m = live; m != 0; m &= m - 1) {
+      EXPECT_EQ(dd::SelectLive(live, index++), dd::Bottom(m));
+    }
+    EXPECT_EQ(dd::SelectLive(live, index), -1);
+  }
+}
+
 // Clear is O(1) (slots carry an epoch): what was stored before any number of clears, the epoch
 // wrapping included, is gone, and what is stored after one is found.
 TEST(BridgeSolver, PartitionTableForgetsOnEveryClear) {

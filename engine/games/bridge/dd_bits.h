@@ -53,8 +53,13 @@ inline uint64_t TopRun(uint64_t cards, uint64_t others) {
 }
 
 // The absolute cards that `mask` (a set of relative cards, as Compress makes them) stands for
-// among `live`: the same number of highest live cards in each suit.
+// among `live`: the same number of highest live cards in each suit (`mask` holds the top cards of
+// each suit it touches, as the table stores them).
 inline uint64_t ExpandTop(uint64_t mask, uint64_t live) {
+#if defined(__BMI2__)
+  // Relative bit k is the k-th live card from the bottom: PDEP undoes Compress.
+  return _pdep_u64(mask, live);
+#else
   uint64_t out = 0;
   int at = 0;
   for (int suit = 0; suit < 4; ++suit) {
@@ -65,10 +70,15 @@ inline uint64_t ExpandTop(uint64_t mask, uint64_t live) {
     at += n;
   }
   return out;
+#endif
 }
 
 // The live card at relative index `index` (Compress order), or -1.
 inline int SelectLive(uint64_t live, int index) {
+#if defined(__BMI2__)
+  if (index < 0 || index >= std::popcount(live)) return -1;
+  return Bottom(_pdep_u64(uint64_t{1} << index, live));
+#else
   for (int suit = 0; suit < 4; ++suit) {
     uint64_t lane = live & Lane(suit);
     const int n = std::popcount(lane);
@@ -79,6 +89,7 @@ inline int SelectLive(uint64_t live, int index) {
     index -= n;
   }
   return -1;
+#endif
 }
 
 }  // namespace kibitzer::bridge::dd
