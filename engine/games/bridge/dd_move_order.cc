@@ -231,6 +231,9 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
     moves[0] = Move{high, 0, legal};
     return 1;
   }
+  if (table_count_ == 3 && (hand & Lane(SuitOf(table_cards_[0]))) != 0) {
+    return FourthHandFollows(legal, others, moves);
+  }
   int n = 0;
   for (int s = 0; s < 4; ++s) {
     uint64_t cards = legal & Lane(s);
@@ -266,6 +269,44 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
     }
     moves[j] = m;
   }
+  return n;
+}
+
+int DoubleDummySolver::FourthHandFollows(uint64_t legal, uint64_t others, Move* moves) const {
+  // The fourth hand's weights when it follows suit (dd_follow_weights.cc, FourthWeight): when
+  // its partner wins the trick or it was ruffed, every card -rank; else the cards that beat the
+  // winner 30 - rank and the others -rank. So: the winning groups from the lowest up, then the
+  // others from the lowest up, as sorting by those weights would give.
+  int winning = table_cards_[0];
+  int high = 0;
+  for (int i = 1; i < 3; ++i) {
+    const int c = table_cards_[i];
+    if (SuitOf(c) == SuitOf(winning) ? RankOf(c) > RankOf(winning) : SuitOf(c) == trump_) {
+      winning = c;
+      high = i;
+    }
+  }
+  // Cards above `floor` take the trick (none when partner wins it or the trick is ruffed).
+  const bool contest = high != 1 && SuitOf(winning) == SuitOf(table_cards_[0]);
+  Move low[13], up[13];
+  int n_low = 0, n_up = 0;
+  for (uint64_t cards = legal; cards != 0;) {
+    // A group: the lowest card left and the cards above it up to the next card of another.
+    const int bottom = Bottom(cards);
+    const uint64_t others_above = others & Above(bottom);
+    const uint64_t ceiling = others_above != 0 ? Below(Bottom(others_above)) : Lane(SuitOf(bottom));
+    const uint64_t group = cards & (ceiling | Bit(bottom));
+    cards &= ~group;
+    const int top = Top(group);
+    if (contest && RankOf(top) > RankOf(winning)) {
+      up[n_up++] = Move{top, 30 - RankOf(top), group};
+    } else {
+      low[n_low++] = Move{top, -RankOf(top), group};
+    }
+  }
+  int n = 0;
+  for (int i = 0; i < n_up; ++i) moves[n++] = up[i];
+  for (int i = 0; i < n_low; ++i) moves[n++] = low[i];
   return n;
 }
 

@@ -87,6 +87,9 @@ class DoubleDummySolver {
   int SecondHandTricks(uint64_t& relevant) const;
   bool FourthHandCanWin(int seat, uint64_t& relevant) const;
   int GenerateMoves(int seat, Move* moves, int hint, int killer) const;
+  // GenerateMoves for the fourth hand of a trick when it follows suit (`legal`: its cards of the
+  // suit led; `others`: every other live card, the table's included).
+  int FourthHandFollows(uint64_t legal, uint64_t others, Move* moves) const;
   void StoreResult(const dd::TableQuery& query, uint64_t live, bool result, int target,
                    uint64_t relevant, int best_card);
 
