@@ -80,6 +80,21 @@ TopTaroks SureTaroks(const PlayState& s) {
   return t;
 }
 
+// A run card below every relevant card of its run (`relevant`: what its search rested on) did
+// what it did by no rank of its own: the other cards of `cards` in the run below those relevant
+// cards do the same (every run card counts one point). Those cards, or none when `card` is not
+// among them.
+Mask SmallAlike(Mask relevant, int card, Mask cards) {
+  constexpr Mask kEachRun[5] = {kTarokRun, SuitPips(0), SuitPips(1), SuitPips(2), SuitPips(3)};
+  for (const Mask run : kEachRun) {
+    if ((run & Bit(card)) == 0) continue;
+    const Mask r = relevant & run;
+    const Mask small = r == 0 ? run : run & (Bit(Lowest(r)) - 1);
+    return (small & Bit(card)) != 0 ? small & cards : 0;
+  }
+  return 0;
+}
+
 // Whether a hand holding `hand` can beat `winning` in a trick led with `led` (normal contracts;
 // the trula's capture aside).
 bool CanBeat(Mask hand, int led, int winning) {
@@ -290,8 +305,13 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
   int a = alpha;
   int b = beta;
   Mask seen = 0;
+  // Cards worth the same as one already searched (SmallAlike). Not where a card must beat the
+  // trick's best: there a lower card lets the next hands play lower too.
+  Mask skip = 0;
+  const Mask legal = MustBeat(contract_) ? 0 : s.Legal();
   int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)), -1};
   for (int i = 0; i < count; ++i) {
+    if ((skip & Bit(cards[i])) != 0) continue;
     PlayState child = s;
     child.Play(cards[i]);
     Mask child_rel;
@@ -322,6 +342,7 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
       break;
     }
     seen |= child_rel;
+    skip |= SmallAlike(child_rel, cards[i], legal);
   }
   *rel = seen;
   if (trick_start) {
