@@ -118,6 +118,17 @@ int NextRoundBonus(const LeadContext& k, int seat, int both, int split) {
   return 0;
 }
 
+// Takes from `cards` (one suit's) its highest group of equivalent cards: the highest card left and
+// the cards below it down to the next card of another hand (`others`).
+uint64_t TakeGroup(uint64_t& cards, uint64_t others, int s) {
+  const int top = Top(cards);
+  const uint64_t others_below = others & Below(top);
+  const uint64_t floor = others_below != 0 ? Above(Top(others_below)) : Lane(s);
+  const uint64_t group = cards & floor;
+  cards &= ~group;
+  return group;
+}
+
 int LeadWeight(const LeadContext& k, int seat, int card, uint64_t group, bool killer, bool hint) {
   const int partner = Partner(seat), lho = NextSeat(seat), rho = (seat + 3) & 3;
   const int rel = std::popcount(k.live & ~((Bit(card) << 1) - 1)) + 1;  // 1: the highest
@@ -235,27 +246,27 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
     return FourthHandFollows(legal, others, moves);
   }
   int n = 0;
-  for (int s = 0; s < 4; ++s) {
-    uint64_t cards = legal & Lane(s);
-    if (cards == 0) continue;
-    LeadContext lead;
-    if (table_count_ == 0) lead = MakeLeadContext(hands_, trump_, seat, s);
-    while (cards != 0) {
-      // A group: the highest card left and the cards below it down to the next card of another.
-      const int top = Top(cards);
-      const uint64_t others_below = others & Below(top);
-      const uint64_t floor = others_below != 0 ? Above(Top(others_below)) : Lane(s);
-      const uint64_t group = cards & floor;
-      cards &= ~group;
-      int weight = 0;
-      if (table_count_ == 0) {
-        weight = LeadWeight(lead, seat, top, group, killer > 0 && (group & Bit(killer)) != 0,
-                            hint >= 0 && (group & Bit(hint)) != 0);
+  if (table_count_ == 0) {
+    for (int s = 0; s < 4; ++s) {
+      uint64_t cards = legal & Lane(s);
+      if (cards == 0) continue;
+      const LeadContext lead = MakeLeadContext(hands_, trump_, seat, s);
+      while (cards != 0) {
+        const uint64_t group = TakeGroup(cards, others, s);
+        const int top = Top(group);
+        const int weight = LeadWeight(lead, seat, top, group,
+                                      killer > 0 && (group & Bit(killer)) != 0,
+                                      hint >= 0 && (group & Bit(hint)) != 0);
+        moves[n++] = Move{top, weight, group};
       }
-      moves[n++] = Move{top, weight, group};
     }
-  }
-  if (table_count_ > 0) {
+  } else {
+    for (int s = 0; s < 4; ++s) {
+      for (uint64_t cards = legal & Lane(s); cards != 0;) {
+        const uint64_t group = TakeGroup(cards, others, s);
+        moves[n++] = Move{Top(group), 0, group};
+      }
+    }
     const dd::TrickInProgress trick{hands_, trump_, leader_, table_cards_, table_count_};
     dd::FollowWeights(trick, moves, n);
   }

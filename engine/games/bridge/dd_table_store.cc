@@ -68,23 +68,29 @@ PartitionTable::Slot* PartitionTable::FindSlot(const TableQuery& query) const {
 const TableEntry* PartitionTable::Find(const TableQuery& query, int need, int* hint) {
   ++probes_;
   const Slot* slot = FindSlot(query);
-  if (slot == nullptr) return nullptr;
+  if (slot == nullptr || slot->count == 0) return nullptr;
   const TableEntry* found = nullptr;
   int found_bits = 64;
   uint32_t chunk = slot->first;
-  for (int i = 0, count = slot->count; i < count; ++i) {
-    if (i > 0 && i % kChunk == 0) chunk = chunk_next_[chunk];
-    const TableEntry& e = chunks_[chunk].entries[i % kChunk];
-    if (!Matches(e, query)) continue;
-    if (e.lower >= need || e.upper < need) {
-      const int bits = std::popcount(e.mask);
-      if (bits < found_bits) {
-        found = &e;
-        found_bits = bits;
+  for (int left = slot->count;;) {
+    const TableEntry* entries = chunks_[chunk].entries;
+    const int here = std::min(left, kChunk);
+    for (int i = 0; i < here; ++i) {
+      const TableEntry& e = entries[i];
+      if (!Matches(e, query)) continue;
+      if (e.lower >= need || e.upper < need) {
+        const int bits = std::popcount(e.mask);
+        if (bits < found_bits) {
+          found = &e;
+          found_bits = bits;
+        }
+        continue;
       }
-      continue;
+      if (e.best != 0 && *hint < 0) *hint = e.best - 1;
     }
-    if (e.best != 0 && *hint < 0) *hint = e.best - 1;
+    left -= here;
+    if (left == 0) break;
+    chunk = chunk_next_[chunk];
   }
   if (found != nullptr) ++hits_;
   return found;
