@@ -8,6 +8,7 @@
 // whole play (48 plies) is solved exactly from the first card: the declarer's card points with
 // best play by all. --all solves every legal first card instead of the position's value.
 // Prints each deal's value, nodes and seconds, then the median and mean seconds and nodes.
+// --table=LOG2: the solver's table holds 2^LOG2 entries of 48 bytes (default 24: 768 MiB).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -39,7 +40,9 @@ double Median(std::vector<double> v) {
 int main(int argc, char** argv) {
   int deals = 50;
   int first = 1;
-  int table = 21;
+  // 2^24 entries (768 MiB): a whole hand fills smaller tables; at 13 tricks this one takes
+  // 2.7 times fewer nodes than 2^21 on the hardest deal of six, and 2^26 only 5% fewer again.
+  int table = 24;
   int tricks = 16;
   bool all = false;
   for (int i = 1; i < argc; ++i) {

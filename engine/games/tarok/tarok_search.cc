@@ -308,8 +308,11 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
     o.depth = spec.limits.depth;
   }
   if (spec.hash_mb > 0) {
+    // The largest table (2^log2 entries) that fits in hash_mb.
     int log2 = 10;
-    while (log2 < 26 && (uint64_t{32} << (log2 + 1)) <= uint64_t(spec.hash_mb) << 20) ++log2;
+    while (log2 < 26 && (uint64_t{sizeof(TableEntry)} << (log2 + 1)) <= uint64_t(spec.hash_mb) << 20) {
+      ++log2;
+    }
     o.table_log2 = log2;
   }
   if (ts.hidden()) {
