@@ -32,7 +32,6 @@ TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
       c = c << 3 | static_cast<uint64_t>(std::popcount(m & SuitPips(suit)));
     }
     k.counts |= c << (17 * p);
-    k.left = static_cast<uint8_t>(k.left + std::popcount(m));
     h = Mix(h ^ (m & ~kRuns) ^ (uint64_t{0x9E3779B97F4A7C15} * static_cast<uint64_t>(p + 1)));
   }
   k.hash = Mix(h ^ k.counts);
@@ -84,10 +83,15 @@ void SolverTable::Store(const TableKey& key, Mask region, int lower, int upper, 
   Set& set = sets_[key.hash & set_mask_];
   const Mask care = region | ~kRuns;
   const Mask k0 = key.hands[0] & care, k1 = key.hands[1] & care, k2 = key.hands[2] & care;
-  TableEntry* victim = &set.entries[0];
+  // A stale entry if there is one, else the set's entries in turn: the oldest goes.
+  TableEntry* victim = nullptr;
   for (TableEntry& e : set.entries) {
-    if (e.epoch == epoch_ && e.meta == key.meta && e.counts == key.counts && e.region == region &&
-        e.key[0] == k0 && e.key[1] == k1 && e.key[2] == k2) {
+    if (e.epoch != epoch_) {
+      if (victim == nullptr) victim = &e;
+      continue;
+    }
+    if (e.meta == key.meta && e.counts == key.counts && e.region == region && e.key[0] == k0 &&
+        e.key[1] == k1 && e.key[2] == k2) {
       // The same positions: tighten the bounds.
       if (lower != kNoLower && (e.lower == kNoLower || lower > e.lower)) {
         e.lower = static_cast<int8_t>(lower);
@@ -98,10 +102,11 @@ void SolverTable::Store(const TableKey& key, Mask region, int lower, int upper, 
       if (best >= 0) e.best = static_cast<int8_t>(best);
       return;
     }
-    const bool stale = e.epoch != epoch_;
-    const bool victim_stale = victim->epoch != epoch_;
-    if (victim_stale) continue;
-    if (stale || e.left < victim->left) victim = &e;
+  }
+  if (victim == nullptr) {
+    uint8_t& next = set.entries[0].set_next;
+    victim = &set.entries[next];
+    next = static_cast<uint8_t>((next + 1) % kWays);
   }
   victim->key[0] = k0;
   victim->key[1] = k1;
@@ -113,7 +118,6 @@ void SolverTable::Store(const TableKey& key, Mask region, int lower, int upper, 
   victim->lower = static_cast<int8_t>(lower);
   victim->upper = static_cast<int8_t>(upper);
   victim->best = static_cast<int8_t>(best);
-  victim->left = key.left;
 }
 
 }  // namespace kibitzer::tarok
