@@ -254,9 +254,9 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
       while (cards != 0) {
         const uint64_t group = TakeGroup(cards, others, s);
         const int top = Top(group);
-        const int weight = LeadWeight(lead, seat, top, group,
-                                      killer > 0 && (group & Bit(killer)) != 0,
-                                      hint >= 0 && (group & Bit(hint)) != 0);
+        const int weight =
+            LeadWeight(lead, seat, top, group, killer > 0 && (group & Bit(killer)) != 0,
+                       hint >= 0 && (group & Bit(hint)) != 0);
         moves[n++] = Move{top, weight, group};
       }
     }

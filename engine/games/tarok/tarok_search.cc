@@ -310,7 +310,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   if (spec.hash_mb > 0) {
     // The largest table (2^log2 entries) that fits in hash_mb.
     int log2 = 10;
-    while (log2 < 26 && (uint64_t{sizeof(TableEntry)} << (log2 + 1)) <= uint64_t(spec.hash_mb) << 20) {
+    while (log2 < 26 && (uint64_t{sizeof(TableEntry)} << (log2 + 1)) <= uint64_t(spec.hash_mb)
+                                                                            << 20) {
       ++log2;
     }
     o.table_log2 = log2;
