@@ -242,9 +242,6 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
     moves[0] = Move{high, 0, legal};
     return 1;
   }
-  if (table_count_ == 3 && (hand & Lane(SuitOf(table_cards_[0]))) != 0) {
-    return FourthHandFollows(legal, others, moves);
-  }
   int n = 0;
   if (table_count_ == 0) {
     for (int s = 0; s < 4; ++s) {
@@ -283,20 +280,17 @@ int DoubleDummySolver::GenerateMoves(int seat, Move* moves, int hint, int killer
   return n;
 }
 
-int DoubleDummySolver::FourthHandFollows(uint64_t legal, uint64_t others, Move* moves) const {
+int DoubleDummySolver::FourthHandFollows(int seat, int high, Move* moves) const {
   // The fourth hand's weights when it follows suit (dd_follow_weights.cc, FourthWeight): when
   // its partner wins the trick or it was ruffed, every card -rank; else the cards that beat the
   // winner 30 - rank and the others -rank. So: the winning groups from the lowest up, then the
-  // others from the lowest up, as sorting by those weights would give.
-  int winning = table_cards_[0];
-  int high = 0;
-  for (int i = 1; i < 3; ++i) {
-    const int c = table_cards_[i];
-    if (SuitOf(c) == SuitOf(winning) ? RankOf(c) > RankOf(winning) : SuitOf(c) == trump_) {
-      winning = c;
-      high = i;
-    }
-  }
+  // others from the lowest up, as sorting by those weights would give. (GenerateMoves's group of
+  // one is the same here.)
+  const uint64_t hand = hands_[seat];
+  const uint64_t legal = hand & Lane(SuitOf(table_cards_[0]));
+  const uint64_t others = ((hands_[0] | hands_[1] | hands_[2] | hands_[3]) & ~hand) |
+                          Bit(table_cards_[0]) | Bit(table_cards_[1]) | Bit(table_cards_[2]);
+  const int winning = table_cards_[high];
   // Cards above `floor` take the trick (none when partner wins it or the trick is ruffed).
   const bool contest = high != 1 && SuitOf(winning) == SuitOf(table_cards_[0]);
   Move low[13], up[13];

@@ -87,8 +87,7 @@ bool DoubleDummySolver::LastTrick(int target, uint64_t& relevant) {
   return ns_tricks_ + (IsNorthSouth((leader_ + w) & 3) ? 1 : 0) >= target;
 }
 
-bool DoubleDummySolver::FourthHandCanWin(int seat, uint64_t& relevant) const {
-  const int w = WinningIndex(table_cards_, 3, trump_);
+bool DoubleDummySolver::FourthHandCanWin(int seat, int w, uint64_t& relevant) const {
   const int winning = table_cards_[w];
   const uint64_t hand = hands_[seat];
   const uint64_t same = hand & Lane(SuitOf(winning));
@@ -233,11 +232,13 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   }
 
   const int seat = (leader_ + table_count_) & 3;
+  // The fourth hand: the place in the trick of the card winning it so far.
+  const int w3 = table_count_ == 3 ? WinningIndex(table_cards_, 3, trump_) : 0;
   if (table_count_ == 3 && !limited_root) {
     // Fourth hand: whether its side can take this trick is known; one trick may already decide.
     const int left = std::popcount(hands_[seat]);
     uint64_t by_rank = 0;
-    const bool can_win = FourthHandCanWin(seat, by_rank);
+    const bool can_win = FourthHandCanWin(seat, w3, by_rank);
     const bool mine_ns = IsNorthSouth(seat);
     const bool ns_can_get = can_win == mine_ns;  // NS take this trick (if they want)
     if (ns_can_get ? ns_tricks_ + 1 >= target : ns_tricks_ + left - 1 < target) {
@@ -257,7 +258,9 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     }
   }
   Move* moves = moves_[ply_];
-  const int n = GenerateMoves(seat, moves, hint, killers_[ply_]);
+  const int n = table_count_ == 3 && (hands_[seat] & Lane(SuitOf(table_cards_[0]))) != 0
+                    ? FourthHandFollows(seat, w3, moves)
+                    : GenerateMoves(seat, moves, hint, killers_[ply_]);
   const bool maximizing = IsNorthSouth(seat);
   bool result = !maximizing;
   int best_card = -1;
@@ -273,7 +276,10 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     table_cards_[table_count_] = card;
     ++ply_;
     if (table_count_ == 3) {
-      const int w = WinningIndex(table_cards_, 4, trump_);
+      const int best = table_cards_[w3];
+      const bool beats =
+          SuitOf(card) == SuitOf(best) ? RankOf(card) > RankOf(best) : SuitOf(card) == trump_;
+      const int w = beats ? 3 : w3;
       const int by_rank = RankWinner(table_cards_, w);
       const int saved_leader = leader_;
       const int saved[3] = {table_cards_[0], table_cards_[1], table_cards_[2]};

@@ -85,11 +85,12 @@ class DoubleDummySolver {
   int LaterTricks(uint64_t& relevant) const;
   // Tricks the second hand's side surely takes, this one first (0: not even this one).
   int SecondHandTricks(uint64_t& relevant) const;
-  bool FourthHandCanWin(int seat, uint64_t& relevant) const;
+  // `w`: the place in the trick of the card winning it so far.
+  bool FourthHandCanWin(int seat, int w, uint64_t& relevant) const;
   int GenerateMoves(int seat, Move* moves, int hint, int killer) const;
-  // GenerateMoves for the fourth hand of a trick when it follows suit (`legal`: its cards of the
-  // suit led; `others`: every other live card, the table's included).
-  int FourthHandFollows(uint64_t legal, uint64_t others, Move* moves) const;
+  // GenerateMoves for the fourth hand of a trick (`seat`) when it follows suit; `high`: the place
+  // in the trick of the card winning it so far.
+  int FourthHandFollows(int seat, int high, Move* moves) const;
   void StoreResult(const dd::TableQuery& query, uint64_t live, bool result, int target,
                    uint64_t relevant, int best_card);
 
