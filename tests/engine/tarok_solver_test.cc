@@ -2,6 +2,9 @@
 // contract, and the seed-style search's basic sanity.
 #include <gtest/gtest.h>
 
+#include <array>
+#include <vector>
+
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/solver.h"
 
@@ -154,6 +157,28 @@ TEST(TarokSolverTable, EntriesServeTheirRegionAndClearForgetsThem) {
     table.Clear();
     ASSERT_EQ(table.Find(ka, 5, 6, &best), nullptr) << i;
   }
+}
+
+// A full set gives up its oldest entry (in turn), whatever the depth of the others: a set whose
+// old deep entries never left would serve the rest of a long search with one place only.
+TEST(TarokSolverTable, AFullSetReplacesItsOldestEntry) {
+  const std::array<Mask, 3> hands = {Bit(1) | Bit(kSuitBase), Bit(2) | Bit(kSuitBase + 8),
+                                     Bit(3) | Bit(kSuitBase + 16)};
+  std::vector<TableKey> keys;
+  for (int i = 0; i < 6; ++i) keys.push_back(MakeTableKey(hands, static_cast<uint8_t>(0x80 + i)));
+  SolverTable table(2);  // one set of four
+  int best = -1;
+  auto held = [&](int i) { return table.Find(keys[i], 0, 1, &best) != nullptr; };
+  for (int i = 0; i < 4; ++i) table.Store(keys[i], 0, 5, 5, -1);
+  for (int i = 0; i < 4; ++i) EXPECT_TRUE(held(i)) << i;
+  // Tightening an entry's bounds keeps it in its place and evicts nothing.
+  table.Store(keys[2], 0, 5, 5, -1);
+  table.Store(keys[4], 0, 5, 5, -1);
+  EXPECT_FALSE(held(0));
+  EXPECT_TRUE(held(1) && held(2) && held(3) && held(4));
+  table.Store(keys[5], 0, 5, 5, -1);
+  EXPECT_FALSE(held(1));
+  EXPECT_TRUE(held(2) && held(3) && held(4) && held(5));
 }
 
 }  // namespace
