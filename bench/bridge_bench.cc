@@ -84,6 +84,17 @@ bool ReadCases(const std::string& path, int max_deals, std::vector<Case>& cases)
   return !cases.empty();
 }
 
+// Whether DDS takes part (built, and not turned off); when it does, on one thread from here.
+bool DdsOnOneThread(bool with_dds) {
+#ifdef KIBITZER_HAVE_DDS
+  if (with_dds) oracle::UseOneThread();
+  return with_dds;
+#else
+  (void)with_dds;
+  return false;
+#endif
+}
+
 int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::string& path) {
   std::vector<Case> cases;
   if (!ReadCases(path, max_deals, cases)) return 2;
@@ -91,11 +102,7 @@ int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::stri
 
   // One thread: each deal by this engine and by DDS in turn (which goes first alternates), so
   // that both see the same machine when its speed drifts, as it does on a shared VM.
-#ifdef KIBITZER_HAVE_DDS
-  if (with_dds) oracle::UseOneThread();
-#else
-  with_dds = false;
-#endif
+  with_dds = DdsOnOneThread(with_dds);
   DoubleDummySolver solver;
   std::vector<double> ours, dds, ratios;
   int tables_ok = 0, par_ok = 0, contracts_ok = 0;
@@ -168,7 +175,6 @@ int Run(int max_deals, int threads, bool with_dds, bool verbose, const std::stri
     std::printf("ratio ours/DDS, %d threads: %.2f\n", threads, ours_all / dds_all);
   }
 #else
-  (void)with_dds;
   std::printf("DDS: not built (install libdds-dev to compare)\n");
 #endif
   return tables_ok == n && par_ok == n ? 0 : 1;
@@ -188,11 +194,7 @@ int RunLeads(int max_deals, bool with_dds, const std::string& path) {
     p.leader = kWest;
     positions.push_back(p);
   }
-#ifdef KIBITZER_HAVE_DDS
-  if (with_dds) oracle::UseOneThread();
-#else
-  with_dds = false;
-#endif
+  with_dds = DdsOnOneThread(with_dds);
   // Each deal by this engine and by DDS in turn, which one first alternating (see Run).
   DoubleDummySolver solver;
   std::vector<double> ours, dds;

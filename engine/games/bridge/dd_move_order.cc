@@ -291,17 +291,13 @@ int DoubleDummySolver::FourthHandFollows(int seat, int high, Move* moves) const 
   const uint64_t others = ((hands_[0] | hands_[1] | hands_[2] | hands_[3]) & ~hand) |
                           Bit(table_cards_[0]) | Bit(table_cards_[1]) | Bit(table_cards_[2]);
   const int winning = table_cards_[high];
-  // Cards above `floor` take the trick (none when partner wins it or the trick is ruffed).
+  // Cards that beat `winning` take the trick (none when partner wins it or it was ruffed).
   const bool contest = high != 1 && SuitOf(winning) == SuitOf(table_cards_[0]);
+  // The groups come highest first: the moves take each kind from the lowest up.
   Move low[13], up[13];
   int n_low = 0, n_up = 0;
   for (uint64_t cards = legal; cards != 0;) {
-    // A group: the lowest card left and the cards above it up to the next card of another.
-    const int bottom = Bottom(cards);
-    const uint64_t others_above = others & Above(bottom);
-    const uint64_t ceiling = others_above != 0 ? Below(Bottom(others_above)) : Lane(SuitOf(bottom));
-    const uint64_t group = cards & (ceiling | Bit(bottom));
-    cards &= ~group;
+    const uint64_t group = TakeGroup(cards, others, SuitOf(table_cards_[0]));
     const int top = Top(group);
     if (contest && RankOf(top) > RankOf(winning)) {
       up[n_up++] = Move{top, 30 - RankOf(top), group};
@@ -310,8 +306,8 @@ int DoubleDummySolver::FourthHandFollows(int seat, int high, Move* moves) const 
     }
   }
   int n = 0;
-  for (int i = 0; i < n_up; ++i) moves[n++] = up[i];
-  for (int i = 0; i < n_low; ++i) moves[n++] = low[i];
+  while (n_up > 0) moves[n++] = up[--n_up];
+  while (n_low > 0) moves[n++] = low[--n_low];
   return n;
 }
 

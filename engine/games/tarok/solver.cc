@@ -26,10 +26,12 @@ int Final(const PlayState& s, int perspective) {
   return CountCards(s.won(s.declarer()));
 }
 
+// The runs of one-point cards told apart only by order: taroks II..XX and each suit's pips.
+constexpr Mask kEachRun[5] = {kTarokRun, SuitPips(0), SuitPips(1), SuitPips(2), SuitPips(3)};
+
 // The run cards that must match for a result resting on `cards` (actual cards): in each run,
 // the held ones from its lowest card in `cards` upwards.
 Mask RegionOf(Mask cards, Mask held) {
-  constexpr Mask kEachRun[5] = {kTarokRun, SuitPips(0), SuitPips(1), SuitPips(2), SuitPips(3)};
   Mask region = 0;
   for (const Mask run : kEachRun) {
     const Mask r = cards & run;
@@ -85,7 +87,6 @@ TopTaroks SureTaroks(const PlayState& s) {
 // cards do the same (every run card counts one point). Those cards, or none when `card` is not
 // among them.
 Mask SmallAlike(Mask relevant, int card, Mask cards) {
-  constexpr Mask kEachRun[5] = {kTarokRun, SuitPips(0), SuitPips(1), SuitPips(2), SuitPips(3)};
   for (const Mask run : kEachRun) {
     if ((run & Bit(card)) == 0) continue;
     const Mask r = relevant & run;
