@@ -157,17 +157,85 @@ TEST(BridgeSolver, PartitionTableForgetsOnEveryClear) {
   q.plane0 = 0x0A0;
   q.plane1 = 0x0C0;
   int hint = -1;
+  dd::TableHit hit;
   table.Store(q, 0xFF0, 2, 3, 1);
-  ASSERT_NE(table.Find(q, 2, &hint), nullptr);
+  ASSERT_TRUE(table.Find(q, 2, &hit, &hint));
   for (int i = 0; i < 600; ++i) {
     table.Clear();
-    ASSERT_EQ(table.Find(q, 2, &hint), nullptr) << "after clear " << i + 1;
+    ASSERT_FALSE(table.Find(q, 2, &hit, &hint)) << "after clear " << i + 1;
   }
   for (int i = 0; i < 300; ++i) {
     table.Store(q, 0xFF0, 0, 1, 0);
-    ASSERT_NE(table.Find(q, 2, &hint), nullptr) << "stored after clear " << i;
-    EXPECT_EQ(table.Find(q, 2, &hint)->upper, 1);
+    ASSERT_TRUE(table.Find(q, 2, &hit, &hint)) << "stored after clear " << i;
+    EXPECT_EQ(hit.upper, 1);
     table.Clear();
+  }
+}
+
+// Find against a plain scan of what was stored: of the matching entries whose bounds decide the
+// question, the one resting on the fewest cards (the first of equals); the hint from the first
+// matching undecided entry with a best card. Entries spread over several chunks, the last one
+// part full, and a second store of the same cards and holders narrows the first.
+TEST(BridgeSolver, PartitionTableFindsWhatAPlainScanFinds) {
+  struct Stored {
+    uint64_t mask, plane0, plane1;
+    int lower, upper, best;
+  };
+  core::Rng rng(77);
+  for (int round = 0; round < 40; ++round) {
+    dd::PartitionTable table(1);
+    dd::TableQuery q;
+    q.lengths = 0x3333;
+    q.leader = kNorth;
+    q.trump = kSpades;
+    q.tricks_left = 12;
+    std::vector<Stored> stored;
+    const int count = 1 + static_cast<int>(rng.Below(90));
+    for (int i = 0; i < count; ++i) {
+      // Few cards among 8, so that entries match often and repeat now and then.
+      const uint64_t mask = rng.Next() & rng.Next() & rng.Next() & 0xFF;
+      q.plane0 = rng.Next() & 0xFF;
+      q.plane1 = rng.Next() & 0xFF;
+      const int lower = static_cast<int>(rng.Below(7));
+      const int upper = lower + static_cast<int>(rng.Below(7));
+      const int best = static_cast<int>(rng.Below(3));
+      table.Store(q, mask, lower, upper, best);
+      bool merged = false;
+      for (Stored& s : stored) {
+        if (s.mask == mask && s.plane0 == (q.plane0 & mask) && s.plane1 == (q.plane1 & mask)) {
+          s.lower = std::max(s.lower, lower);
+          s.upper = std::min(s.upper, upper);
+          if (best != 0) s.best = best;
+          merged = true;
+          break;
+        }
+      }
+      if (!merged) stored.push_back({mask, q.plane0 & mask, q.plane1 & mask, lower, upper, best});
+    }
+    for (int probe = 0; probe < 200; ++probe) {
+      q.plane0 = rng.Next() & 0xFF;
+      q.plane1 = rng.Next() & 0xFF;
+      const int need = static_cast<int>(rng.Below(13));
+      const Stored* want = nullptr;
+      int want_hint = -1;
+      for (const Stored& s : stored) {
+        if ((((q.plane0 ^ s.plane0) | (q.plane1 ^ s.plane1)) & s.mask) != 0) continue;
+        if (s.lower >= need || s.upper < need) {
+          if (want == nullptr || std::popcount(s.mask) < std::popcount(want->mask)) want = &s;
+        } else if (s.best != 0 && want_hint < 0) {
+          want_hint = s.best - 1;
+        }
+      }
+      dd::TableHit hit;
+      int hint = -1;
+      const bool found = table.Find(q, need, &hit, &hint);
+      ASSERT_EQ(found, want != nullptr) << "round " << round << " probe " << probe;
+      EXPECT_EQ(hint, want_hint);
+      if (!found) continue;
+      EXPECT_EQ(hit.mask, want->mask);
+      EXPECT_EQ(hit.lower, want->lower);
+      EXPECT_EQ(hit.upper, want->upper);
+    }
   }
 }
 

@@ -209,9 +209,10 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     query.plane0 = dd::Compress(hands_[1] | hands_[3], live);
     query.plane1 = dd::Compress(hands_[2] | hands_[3], live);
     int hint_index = -1;
-    if (const dd::TableEntry* e = table_.Find(query, target - ns_tricks_, &hint_index)) {
-      relevant = dd::ExpandTop(e->mask, live);
-      return e->lower >= target - ns_tricks_;
+    dd::TableHit hit;
+    if (table_.Find(query, target - ns_tricks_, &hit, &hint_index)) {
+      relevant = dd::ExpandTop(hit.mask, live);
+      return hit.lower >= target - ns_tricks_;
     }
     if (hint_index >= 0) hint = dd::SelectLive(live, hint_index);
     const bool ns_leads = IsNorthSouth(leader_);

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <bit>
 
+#if defined(__AVX512F__) || defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 namespace kibitzer::bridge::dd {
 namespace {
 
@@ -16,10 +20,6 @@ uint64_t Mix(uint64_t x) {
 }
 
 uint8_t Tag(const TableQuery& q) { return static_cast<uint8_t>(1 + q.leader * 5 + q.trump); }
-
-bool Matches(const TableEntry& e, const TableQuery& q) {
-  return (((q.plane0 ^ e.plane0) | (q.plane1 ^ e.plane1)) & e.mask) == 0;
-}
 
 }  // namespace
 
@@ -65,35 +65,72 @@ PartitionTable::Slot* PartitionTable::FindSlot(const TableQuery& query) const {
   return nullptr;
 }
 
-const TableEntry* PartitionTable::Find(const TableQuery& query, int need, int* hint) {
+uint32_t PartitionTable::MatchBits(const Chunk& c, uint64_t p0, uint64_t p1) {
+  static_assert(kChunk == 8);
+#if defined(__AVX512F__)
+  const __m512i diff =
+      _mm512_or_si512(_mm512_xor_si512(_mm512_load_si512(c.plane0), _mm512_set1_epi64(p0)),
+                      _mm512_xor_si512(_mm512_load_si512(c.plane1), _mm512_set1_epi64(p1)));
+  return _mm512_testn_epi64_mask(diff, _mm512_load_si512(c.mask));
+#elif defined(__AVX2__)
+  uint32_t bits = 0;
+  for (int half = 0; half < 2; ++half) {
+    const auto* m = reinterpret_cast<const __m256i*>(c.mask + 4 * half);
+    const auto* a = reinterpret_cast<const __m256i*>(c.plane0 + 4 * half);
+    const auto* b = reinterpret_cast<const __m256i*>(c.plane1 + 4 * half);
+    const __m256i diff = _mm256_and_si256(
+        _mm256_or_si256(
+            _mm256_xor_si256(_mm256_load_si256(a), _mm256_set1_epi64x(static_cast<int64_t>(p0))),
+            _mm256_xor_si256(_mm256_load_si256(b), _mm256_set1_epi64x(static_cast<int64_t>(p1)))),
+        _mm256_load_si256(m));
+    const __m256i zero = _mm256_cmpeq_epi64(diff, _mm256_setzero_si256());
+    bits |= static_cast<uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(zero))) << (4 * half);
+  }
+  return bits;
+#else
+  uint32_t bits = 0;
+  for (int i = 0; i < kChunk; ++i) {
+    if ((((p0 ^ c.plane0[i]) | (p1 ^ c.plane1[i])) & c.mask[i]) == 0) bits |= 1u << i;
+  }
+  return bits;
+#endif
+}
+
+bool PartitionTable::Find(const TableQuery& query, int need, TableHit* hit, int* hint) {
   ++probes_;
   const Slot* slot = FindSlot(query);
-  if (slot == nullptr || slot->count == 0) return nullptr;
-  const TableEntry* found = nullptr;
+  if (slot == nullptr || slot->count == 0) return false;
+  const Chunk* found = nullptr;
+  int found_index = 0;
   int found_bits = 64;
   uint32_t chunk = slot->first;
   for (int left = slot->count;;) {
-    const TableEntry* entries = chunks_[chunk].entries;
+    const Chunk& c = chunks_[chunk];
     const int here = std::min(left, kChunk);
-    for (int i = 0; i < here; ++i) {
-      const TableEntry& e = entries[i];
-      if (!Matches(e, query)) continue;
-      if (e.lower >= need || e.upper < need) {
-        const int bits = std::popcount(e.mask);
+    for (uint32_t m = MatchBits(c, query.plane0, query.plane1) & ((1u << here) - 1); m != 0;
+         m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (c.lower[i] >= need || c.upper[i] < need) {
+        const int bits = std::popcount(c.mask[i]);
         if (bits < found_bits) {
-          found = &e;
+          found = &c;
+          found_index = i;
           found_bits = bits;
         }
-        continue;
+      } else if (c.best[i] != 0 && *hint < 0) {
+        *hint = c.best[i] - 1;
       }
-      if (e.best != 0 && *hint < 0) *hint = e.best - 1;
     }
     left -= here;
     if (left == 0) break;
     chunk = chunk_next_[chunk];
   }
-  if (found != nullptr) ++hits_;
-  return found;
+  if (found == nullptr) return false;
+  ++hits_;
+  hit->mask = found->mask[found_index];
+  hit->lower = found->lower[found_index];
+  hit->upper = found->upper[found_index];
+  return true;
 }
 
 PartitionTable::Chunk* PartitionTable::ChunkFor(Slot& slot, int index) {
@@ -130,16 +167,20 @@ void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, in
     slot->epoch = epoch_;
   }
   const uint64_t plane0 = query.plane0 & mask, plane1 = query.plane1 & mask;
+  // The same entry again (same cards, same holders): its bounds are narrowed.
   uint32_t chunk = slot->first;
-  for (int i = 0; i < slot->count; ++i) {
-    if (i > 0 && i % kChunk == 0) chunk = chunk_next_[chunk];
-    TableEntry& e = chunks_[chunk].entries[i % kChunk];
-    if (e.mask == mask && e.plane0 == plane0 && e.plane1 == plane1) {
-      e.lower = static_cast<int8_t>(std::max<int>(e.lower, lower));
-      e.upper = static_cast<int8_t>(std::min<int>(e.upper, upper));
-      if (best != 0) e.best = static_cast<uint8_t>(best);
+  for (int left = slot->count; left > 0; left -= kChunk) {
+    Chunk& c = chunks_[chunk];
+    for (uint32_t m = MatchBits(c, plane0, plane1) & ((1u << std::min(left, kChunk)) - 1); m != 0;
+         m &= m - 1) {
+      const int i = std::countr_zero(m);
+      if (c.mask[i] != mask) continue;
+      c.lower[i] = static_cast<int8_t>(std::max<int>(c.lower[i], lower));
+      c.upper[i] = static_cast<int8_t>(std::min<int>(c.upper[i], upper));
+      if (best != 0) c.best[i] = static_cast<uint8_t>(best);
       return;
     }
+    if (left > kChunk) chunk = chunk_next_[chunk];
   }
   const bool full = slot->count == kEntries;
   const int index = full ? slot->next : slot->count;
@@ -150,13 +191,13 @@ void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, in
   } else {
     ++slot->count;
   }
-  TableEntry& e = c->entries[index % kChunk];
-  e.mask = mask;
-  e.plane0 = plane0;
-  e.plane1 = plane1;
-  e.lower = static_cast<int8_t>(lower);
-  e.upper = static_cast<int8_t>(upper);
-  e.best = static_cast<uint8_t>(best);
+  const int i = index % kChunk;
+  c->mask[i] = mask;
+  c->plane0[i] = plane0;
+  c->plane1[i] = plane1;
+  c->lower[i] = static_cast<int8_t>(lower);
+  c->upper[i] = static_cast<int8_t>(upper);
+  c->best[i] = static_cast<uint8_t>(best);
 }
 
 }  // namespace kibitzer::bridge::dd

@@ -32,13 +32,11 @@ struct TableQuery {
   uint64_t plane1 = 0;
 };
 
-struct TableEntry {
+// What Find reports of the entry it found.
+struct TableHit {
   uint64_t mask = 0;  // the relative cards that must match
-  uint64_t plane0 = 0;
-  uint64_t plane1 = 0;
-  int8_t lower = 0;  // bounds on North-South's tricks from here on
-  int8_t upper = 0;
-  uint8_t best = 0;  // 1 + relative index of the leader's best card, or 0
+  int lower = 0;      // bounds on North-South's tricks from here on
+  int upper = 0;
 };
 
 class PartitionTable {
@@ -48,9 +46,10 @@ class PartitionTable {
 
   void Clear();
 
-  // An entry matching `query` whose bounds decide whether North-South take at least `need`
-  // more tricks, or nullptr. `*hint` gets a matching entry's best card (relative index) if any.
-  const TableEntry* Find(const TableQuery& query, int need, int* hint);
+  // Whether an entry matching `query` has bounds that decide whether North-South take at least
+  // `need` more tricks; `*hit` gets the one resting on the fewest cards. `*hint` gets a matching
+  // entry's best card (relative index) if any.
+  bool Find(const TableQuery& query, int need, TableHit* hit, int* hint);
 
   // Records bounds for every position matching `query` on the relative cards of `mask`.
   void Store(const TableQuery& query, uint64_t mask, int lower, int upper, int best);
@@ -75,10 +74,18 @@ class PartitionTable {
   struct alignas(64) Set {
     Slot slots[kWays];
   };
+  // Entries by field, so that one chunk's matches are found a vector at a time.
   struct alignas(64) Chunk {
-    TableEntry entries[kChunk];
+    uint64_t mask[kChunk];  // the relative cards that must match
+    uint64_t plane0[kChunk];
+    uint64_t plane1[kChunk];
+    int8_t lower[kChunk];  // bounds on North-South's tricks from here on
+    int8_t upper[kChunk];
+    uint8_t best[kChunk];  // 1 + relative index of the leader's best card, or 0
   };
   static int TricksLeft(const Slot& slot);
+  // Bit i set: entry i of `c` matches planes `p0`, `p1` (all kChunk entries, used or not).
+  static uint32_t MatchBits(const Chunk& c, uint64_t p0, uint64_t p1);
   // The slot of `query`'s pattern, or nullptr.
   Slot* FindSlot(const TableQuery& query) const;
   size_t SetIndex(const TableQuery& query) const;
