@@ -21,6 +21,10 @@ TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
   TableKey k;
   k.meta = meta;
   k.held = (hands[0] | hands[1] | hands[2]) & kRuns;
+  // The hash: each hand's cards outside the runs times its own odd constant, so that the three
+  // products are independent of each other, summed with the counts and mixed once.
+  constexpr uint64_t kHandFactor[3] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL,
+                                       0x165667B19E3779F9ULL};
   uint64_t h = meta;
   for (int p = 0; p < 3; ++p) {
     const Mask m = hands[p];
@@ -32,9 +36,9 @@ TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
       c = c << 3 | static_cast<uint64_t>(std::popcount(m & SuitPips(suit)));
     }
     k.counts |= c << (17 * p);
-    h = Mix(h ^ (m & ~kRuns) ^ (uint64_t{0x9E3779B97F4A7C15} * static_cast<uint64_t>(p + 1)));
+    h += (m & ~kRuns) * kHandFactor[p];
   }
-  k.hash = Mix(h ^ k.counts);
+  k.hash = Mix(h ^ k.counts * 0xD6E8FEB86659FD93ULL);
   return k;
 }
 
