@@ -263,8 +263,8 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     const Mask pile = s.won(scored);
     const int n = std::popcount(pile);
     const int r = n % 3;
-    key = MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
-                       static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)));
+    MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
+                 static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)), &key);
     table_.Prefetch(key);
     if (IsNormal(contract_)) {
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);

@@ -17,10 +17,11 @@ uint64_t Mix(uint64_t x) {
 
 }  // namespace
 
-TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
-  TableKey k;
+void MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta, TableKey* out) {
+  TableKey& k = *out;
   k.meta = meta;
   k.held = (hands[0] | hands[1] | hands[2]) & kRuns;
+  k.counts = 0;
   // The hash: each hand's cards outside the runs times its own odd constant, so that the three
   // products are independent of each other, summed with the counts and mixed once.
   constexpr uint64_t kHandFactor[3] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL,
@@ -39,7 +40,6 @@ TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
     h += (m & ~kRuns) * kHandFactor[p];
   }
   k.hash = Mix(h ^ k.counts * 0xD6E8FEB86659FD93ULL);
-  return k;
 }
 
 Mask RegionCards(const TableKey& key, Mask region) {

@@ -35,8 +35,14 @@ struct TableKey {
   uint8_t meta = 0;  // leader, remainder and scored player, as the solver sets it
 };
 
-// The key of `hands` at a trick start with `meta`.
-TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta);
+// The key of `hands` at a trick start with `meta`, written into `*k` (the search's own key, so
+// that no copy of it is read back in pieces) or returned.
+void MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta, TableKey* k);
+inline TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
+  TableKey k;
+  MakeTableKey(hands, meta, &k);
+  return k;
+}
 // The actual run cards of a region given rank-relatively for the position of `key`, and back.
 Mask RegionCards(const TableKey& key, Mask region);
 Mask RelativeRegion(const TableKey& key, Mask cards);
