@@ -19,6 +19,10 @@ inline int Bottom(uint64_t mask) { return std::countr_zero(mask); }
 // Cards of the same suit strictly above / below `card`.
 constexpr uint64_t Above(int card) { return Lane(SuitOf(card)) & ~((Bit(card) << 1) - 1); }
 constexpr uint64_t Below(int card) { return Lane(SuitOf(card)) & (Bit(card) - 1); }
+// Whether `card` played now beats `winning`, the card winning the trick so far.
+constexpr bool Beats(int card, int winning, int trump) {
+  return SuitOf(card) == SuitOf(winning) ? RankOf(card) > RankOf(winning) : SuitOf(card) == trump;
+}
 
 // The number of cards of `mask` in each suit, one count per 16-bit lane.
 constexpr uint64_t LaneCounts(uint64_t x) {

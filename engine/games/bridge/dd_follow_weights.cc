@@ -45,11 +45,6 @@ struct View {
   }
 };
 
-bool Beats(int card, int winning, int trump) {
-  if (SuitOf(card) == SuitOf(winning)) return RankOf(card) > RankOf(winning);
-  return SuitOf(card) == trump;
-}
-
 // Second hand, following suit.
 int SecondFollows(const View& v, int card, bool sequence) {
   const int r = RankOf(card);

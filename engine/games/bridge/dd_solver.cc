@@ -21,8 +21,7 @@ namespace {
 int WinningIndex(const int* cards, int count, int trump) {
   int best = 0;
   for (int i = 1; i < count; ++i) {
-    const int c = cards[i], b = cards[best];
-    if (SuitOf(c) == SuitOf(b) ? RankOf(c) > RankOf(b) : SuitOf(c) == trump) best = i;
+    if (dd::Beats(cards[i], cards[best], trump)) best = i;
   }
   return best;
 }
@@ -277,10 +276,7 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
     table_cards_[table_count_] = card;
     ++ply_;
     if (table_count_ == 3) {
-      const int best = table_cards_[w3];
-      const bool beats =
-          SuitOf(card) == SuitOf(best) ? RankOf(card) > RankOf(best) : SuitOf(card) == trump_;
-      const int w = beats ? 3 : w3;
+      const int w = dd::Beats(card, table_cards_[w3], trump_) ? 3 : w3;
       const int by_rank = RankWinner(table_cards_, w);
       const int saved_leader = leader_;
       const int saved[3] = {table_cards_[0], table_cards_[1], table_cards_[2]};

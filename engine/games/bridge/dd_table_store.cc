@@ -103,12 +103,8 @@ bool PartitionTable::Find(const TableQuery& query, int need, TableHit* hit, int*
   const Chunk* found = nullptr;
   int found_index = 0;
   int found_bits = 64;
-  uint32_t chunk = slot->first;
-  for (int left = slot->count;;) {
-    const Chunk& c = chunks_[chunk];
-    const int here = std::min(left, kChunk);
-    for (uint32_t m = MatchBits(c, query.plane0, query.plane1) & ((1u << here) - 1); m != 0;
-         m &= m - 1) {
+  ForEachChunk(*slot, [&](const Chunk& c, uint32_t valid) {
+    for (uint32_t m = MatchBits(c, query.plane0, query.plane1) & valid; m != 0; m &= m - 1) {
       const int i = std::countr_zero(m);
       if (c.lower[i] >= need || c.upper[i] < need) {
         const int bits = std::popcount(c.mask[i]);
@@ -121,10 +117,8 @@ bool PartitionTable::Find(const TableQuery& query, int need, TableHit* hit, int*
         *hint = c.best[i] - 1;
       }
     }
-    left -= here;
-    if (left == 0) break;
-    chunk = chunk_next_[chunk];
-  }
+    return false;
+  });
   if (found == nullptr) return false;
   ++hits_;
   hit->mask = found->mask[found_index];
@@ -168,20 +162,20 @@ void PartitionTable::Store(const TableQuery& query, uint64_t mask, int lower, in
   }
   const uint64_t plane0 = query.plane0 & mask, plane1 = query.plane1 & mask;
   // The same entry again (same cards, same holders): its bounds are narrowed.
-  uint32_t chunk = slot->first;
-  for (int left = slot->count; left > 0; left -= kChunk) {
-    Chunk& c = chunks_[chunk];
-    for (uint32_t m = MatchBits(c, plane0, plane1) & ((1u << std::min(left, kChunk)) - 1); m != 0;
-         m &= m - 1) {
+  bool narrowed = false;
+  ForEachChunk(*slot, [&](Chunk& c, uint32_t valid) {
+    for (uint32_t m = MatchBits(c, plane0, plane1) & valid; m != 0; m &= m - 1) {
       const int i = std::countr_zero(m);
       if (c.mask[i] != mask) continue;
       c.lower[i] = static_cast<int8_t>(std::max<int>(c.lower[i], lower));
       c.upper[i] = static_cast<int8_t>(std::min<int>(c.upper[i], upper));
       if (best != 0) c.best[i] = static_cast<uint8_t>(best);
-      return;
+      narrowed = true;
+      return true;
     }
-    if (left > kChunk) chunk = chunk_next_[chunk];
-  }
+    return false;
+  });
+  if (narrowed) return;
   const bool full = slot->count == kEntries;
   const int index = full ? slot->next : slot->count;
   Chunk* c = ChunkFor(*slot, index);

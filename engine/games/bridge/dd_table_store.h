@@ -14,6 +14,7 @@
 // the pool runs dry, new entries of growing slots are not kept.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
@@ -89,6 +90,16 @@ class PartitionTable {
   // The slot of `query`'s pattern, or nullptr.
   Slot* FindSlot(const TableQuery& query) const;
   size_t SetIndex(const TableQuery& query) const;
+  // Calls visit(chunk, valid) for each chunk of `slot` in turn, `valid` having a bit for each of
+  // its entries in use, until visit returns true.
+  template <class Visit>
+  void ForEachChunk(const Slot& slot, Visit visit) {
+    uint32_t chunk = slot.first;
+    for (int left = slot.count; left > 0; left -= kChunk) {
+      if (visit(chunks_[chunk], (1u << std::min(left, kChunk)) - 1)) return;
+      if (left > kChunk) chunk = chunk_next_[chunk];
+    }
+  }
   // The chunk holding entry `index` of `slot`, added from the pool if the slot's chain is that
   // short (nullptr when the pool is empty).
   Chunk* ChunkFor(Slot& slot, int index);
