@@ -1,22 +1,30 @@
 // tarok_bench: exact solving of whole tarok hands from the first card, timed.
 //
-//   tarok_bench [--deals=N] [--first=SEED] [--all] [--table=LOG2] [--tricks=K]
+//   tarok_bench [--deals=N] [--first=SEED] [--all [--threads=N]] [--table=LOG2] [--tricks=K]
+//               [--limit=SECONDS]
 //
 // For deal seeds FIRST .. FIRST+N-1: three, two and one in turn by seed (seed 1 three, 2 two,
 // 3 one, 4 three...: a deal is the same whichever run it is in), declared by player 1 (so
 // forehand leads), who takes talon group 0 and discards his lowest allowed cards; then the
 // whole play (48 plies) is solved exactly from the first card: the declarer's card points with
-// best play by all. --all solves every legal first card instead of the position's value.
+// best play by all. --all solves every legal first card instead of the position's value: one
+// after another with one table, or with --threads=N each card on its own, spread over N threads
+// that share one table (as Analyze does with every card known).
 // Prints each deal's value, nodes and seconds, then the median and mean seconds and nodes.
 // --table=LOG2: the solver's table holds 2^LOG2 entries of 48 bytes (default 24: 768 MiB).
+// --limit=SECONDS: a deal's solve stops after that long and counts as slower than every deal
+// that finished (the median then says "over"); 0, the default, sets no limit.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "engine/core/search_control.h"
 #include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/parallel_solve.h"
 #include "engine/games/tarok/solver.h"
 
 namespace {
@@ -45,24 +53,37 @@ int main(int argc, char** argv) {
   int table = 24;
   int tricks = 16;
   bool all = false;
+  int limit = 0;
+  int threads = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--all") {
       all = true;
     } else if (!Flag(arg, "--deals", &deals) && !Flag(arg, "--first", &first) &&
-               !Flag(arg, "--table", &table) && !Flag(arg, "--tricks", &tricks)) {
+               !Flag(arg, "--table", &table) && !Flag(arg, "--tricks", &tricks) &&
+               !Flag(arg, "--limit", &limit) && !Flag(arg, "--threads", &threads)) {
       std::fprintf(stderr, "tarok_bench: unknown argument '%s'\n", arg.c_str());
       return 2;
     }
   }
-  if (deals < 1 || table < 10 || table > 28) {
-    std::fprintf(stderr, "tarok_bench: --deals must be >= 1 and --table in [10, 28]\n");
+  if (deals < 1 || table < 10 || table > 28 || limit < 0 || threads < 0) {
+    std::fprintf(stderr,
+                 "tarok_bench: --deals must be >= 1, --table in [10, 28], --limit and --threads "
+                 ">= 0\n");
+    return 2;
+  }
+  if (threads > 0 && !all) {
+    std::fprintf(stderr, "tarok_bench: --threads needs --all (the cards are what is spread)\n");
     return 2;
   }
   const Contract contracts[3] = {Contract::kThree, Contract::kTwo, Contract::kOne};
-  Solver solver(table);
+  // --threads: the solvers of the threads share this table instead.
+  std::unique_ptr<SolverTable> shared_table;
+  if (threads > 0) shared_table = std::make_unique<SolverTable>(table);
+  Solver solver(threads > 0 ? 10 : table);
   std::vector<double> seconds;
   std::vector<double> nodes;
+  int stopped = 0;
   for (int i = 0; i < deals; ++i) {
     const uint64_t seed = static_cast<uint64_t>(first + i);
     const Contract c = contracts[(seed - 1) % 3];
@@ -73,22 +94,60 @@ int main(int argc, char** argv) {
       r.Apply(r.LegalMoves().front());
     }
     solver.Clear();
+    kibitzer::core::Limits limits;
+    limits.time = std::chrono::seconds(limit);
+    kibitzer::core::StopToken token;
+    kibitzer::core::SearchControl control(limits, &token);
+    solver.SetControl(limit > 0 ? &control : nullptr);
     const uint64_t before = solver.nodes();
     const auto t0 = Clock::now();
     int value = 0;
-    if (all) {
+    uint64_t parallel_nodes = 0;
+    bool parallel_stopped = false;
+    if (threads > 0) {
+      std::vector<int> cards;
+      for (Mask m = r.play().Legal(); m != 0; m &= m - 1) cards.push_back(Lowest(m));
+      shared_table->Clear();
+      const ParallelSolveResult result =
+          SolveCardsInParallel(r.play(), cards, 0, threads, *shared_table, control,
+                               [&](size_t, int v, uint64_t) { value = std::max(value, v); });
+      parallel_nodes = result.nodes;
+      parallel_stopped = result.reason != kibitzer::core::StopReason::kCompleted;
+    } else if (all) {
       for (const CardValue& cv : solver.SolveAll(r.play(), 0)) value = std::max(value, cv.value);
     } else {
       value = solver.Solve(r.play(), 0);
     }
     const double s = std::chrono::duration<double>(Clock::now() - t0).count();
-    const uint64_t n = solver.nodes() - before;
+    const uint64_t n = threads > 0 ? parallel_nodes : solver.nodes() - before;
+    if (threads > 0 ? parallel_stopped : solver.stopped()) {
+      // Slower than any deal that finished, for the median.
+      ++stopped;
+      seconds.push_back(1e300);
+      nodes.push_back(1e300);
+      std::printf("deal %3llu %-5s stopped at the limit  nodes %10llu  %.3f s\n",
+                  static_cast<unsigned long long>(seed), ContractName(c),
+                  static_cast<unsigned long long>(n), s);
+      std::fflush(stdout);
+      continue;
+    }
     seconds.push_back(s);
     nodes.push_back(static_cast<double>(n));
     std::printf("deal %3llu %-5s declarer points %2d  nodes %10llu  %.3f s\n",
                 static_cast<unsigned long long>(seed), ContractName(c), value,
                 static_cast<unsigned long long>(n), s);
     std::fflush(stdout);
+  }
+  if (stopped > 0) {
+    const double median = Median(seconds);
+    std::printf("tarok exact solve from the first card, %d deals, %d stopped at %d s: median ",
+                deals, stopped, limit);
+    if (median > limit) {
+      std::printf("over %d s\n", limit);
+    } else {
+      std::printf("%.3f s, median nodes %.0f\n", median, Median(nodes));
+    }
+    return 0;
   }
   double total = 0;
   for (double s : seconds) total += s;

@@ -1,9 +1,12 @@
 #include <algorithm>
+#include <atomic>
 #include <set>
+#include <thread>
 #include <vector>
 
 #include "engine/core/card_set.h"
 #include "engine/core/options.h"
+#include "engine/core/parallel_jobs.h"
 #include "engine/core/rng.h"
 #include "engine/core/search_control.h"
 #include "gtest/gtest.h"
@@ -113,6 +116,56 @@ TEST(SearchControl, ExternalStopIsSeenAtTheNextPoll) {
   token.Stop(StopReason::kCancelled);
   EXPECT_TRUE(control.PollEvery(3));
   EXPECT_EQ(control.reason(), StopReason::kCancelled);
+}
+
+TEST(ParallelJobs, EveryJobOnceAndEachHandedToTheCallingThread) {
+  for (const int threads : {1, 3, 8}) {
+    StopToken token;
+    SearchControl control(Limits{}, &token);
+    std::vector<std::atomic<int>> solved(50);
+    std::vector<int> handed(50, 0);
+    std::atomic<uint64_t> nodes{0};
+    const std::thread::id caller = std::this_thread::get_id();
+    bool all_on_caller = true;
+    const StopReason r = RunParallelJobs(
+        50, threads, control,
+        [&](int t, size_t job, SearchControl&) {
+          EXPECT_LT(t, threads);
+          solved[job].fetch_add(1);
+          nodes.fetch_add(job);
+          return true;
+        },
+        [&](size_t job) {
+          ++handed[job];
+          all_on_caller = all_on_caller && std::this_thread::get_id() == caller;
+        },
+        [&] { return nodes.load(); });
+    EXPECT_EQ(r, StopReason::kCompleted);
+    for (int j = 0; j < 50; ++j) {
+      EXPECT_EQ(solved[j].load(), 1) << j;
+      EXPECT_EQ(handed[j], 1) << j;
+    }
+    EXPECT_TRUE(all_on_caller);
+  }
+}
+
+TEST(ParallelJobs, AStopEndsTheRunWithItsReason) {
+  StopToken token;
+  SearchControl control(Limits{}, &token);
+  std::atomic<int> started{0};
+  int handed = 0;
+  const StopReason r = RunParallelJobs(
+      20, 2, control,
+      [&](int, size_t job, SearchControl& own) {
+        ++started;
+        if (job == 3) token.Stop(StopReason::kStopped);
+        // A job polls its own control, as a search does, and gives up once stopped.
+        return !own.Poll(1);
+      },
+      [&](size_t) { ++handed; }, [] { return uint64_t{0}; });
+  EXPECT_EQ(r, StopReason::kStopped);
+  EXPECT_LT(handed, 20);
+  EXPECT_LT(started.load(), 20);
 }
 
 }  // namespace

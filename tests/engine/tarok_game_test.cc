@@ -91,6 +91,8 @@ TEST(TarokGame, ExactAnalysisMatchesTheSolver) {
     const Round& r = static_cast<const TarokState&>(**state).round();
     if (r.phase() != Phase::kPlay || r.play().TricksDone() < 10) continue;
     core::SearchSpec search;
+    // One thread, or the root cards spread over three (each solved on its own).
+    search.threads = 1 + 2 * (checked % 2);
     const core::Report report = testing::RunSearch(game, spec, search);
     ASSERT_EQ(report.stop_reason, core::StopReason::kCompleted) << report.message;
     ASSERT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
@@ -113,6 +115,30 @@ TEST(TarokGame, ExactAnalysisMatchesTheSolver) {
     ++checked;
   }
   EXPECT_GT(checked, 10);
+}
+
+TEST(TarokGame, ExactAnalysisOverThreadsStopsAtItsNodeLimit) {
+  TarokGame game;
+  core::Rng rng(14);
+  int checked = 0;
+  for (int i = 0; i < 200 && checked < 3; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 12);
+    auto state = game.Setup(spec);
+    ASSERT_TRUE(state.ok()) << state.status();
+    const Round& r = static_cast<const TarokState&>(**state).round();
+    if (r.phase() != Phase::kPlay || !IsNormal(r.contract()) || r.play().TricksDone() > 6 ||
+        std::popcount(r.play().Legal()) < 3) {
+      continue;
+    }
+    core::SearchSpec search;
+    search.threads = 2;
+    search.limits.nodes = 3000;
+    const core::Report report = testing::RunSearch(game, spec, search);
+    EXPECT_EQ(report.stop_reason, core::StopReason::kNodeLimit) << report.message;
+    EXPECT_LT(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
 }
 
 TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {

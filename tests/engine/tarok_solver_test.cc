@@ -5,6 +5,7 @@
 #include <array>
 #include <vector>
 
+#include "engine/core/search_control.h"
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/solver.h"
 
@@ -89,6 +90,34 @@ TEST(TarokSolver, TableKeptBetweenSolvesGivesTheSameValues) {
   }
 }
 
+TEST(TarokSolver, AStoppedSolverSolvesAgainUnderANewControl) {
+  // A search stopped by its node limit leaves stopped() set; the next SetControl starts afresh,
+  // and the solver (cleared) then gives the value a fresh solver gives.
+  core::Rng rng(5);
+  Solver solver(16);
+  int stops = 0;
+  for (int i = 0; i < 20; ++i) {
+    const PlayState s = RandomEndPosition(rng, Contract::kThree, 8);
+    if (s.IsOver()) continue;
+    core::Limits limits;
+    limits.nodes = 1;
+    core::StopToken token;
+    core::SearchControl control(limits, &token);
+    solver.SetControl(&control);
+    solver.Clear();
+    solver.Solve(s, 0);
+    if (!solver.stopped()) continue;
+    ++stops;
+    solver.SetControl(nullptr);
+    EXPECT_FALSE(solver.stopped());
+    solver.Clear();
+    Solver fresh(16);
+    EXPECT_EQ(solver.Solve(s, 0), fresh.Solve(s, 0)) << i;
+    EXPECT_FALSE(solver.stopped());
+  }
+  EXPECT_GT(stops, 5);
+}
+
 TEST(TarokSolver, SeedSearchPrefersTakingPointsAtTheEnd) {
   // With one trick left the seed search to the end is exact: its preference matches the
   // solver's for the player to move.
@@ -138,24 +167,28 @@ TEST(TarokSolverTable, EntriesServeTheirRegionAndClearForgetsThem) {
   SolverTable table(10);
   table.Store(ka, region, 7, kNoUpper, -1);
   int best = -1;
+  TableHit hit;
   // A lower bound of 7 decides a window (5, 6) for both positions: II and III are below the
   // region, so which hand holds them does not matter.
-  EXPECT_NE(table.Find(ka, 5, 6, &best), nullptr);
-  EXPECT_NE(table.Find(kb, 5, 6, &best), nullptr);
+  EXPECT_TRUE(table.Find(ka, 5, 6, &hit, &best));
+  EXPECT_EQ(hit.region, region);
+  EXPECT_EQ(hit.lower, 7);
+  EXPECT_EQ(hit.upper, kNoUpper);
+  EXPECT_TRUE(table.Find(kb, 5, 6, &hit, &best));
   // It does not decide a window above it, nor serve another leader.
-  EXPECT_EQ(table.Find(ka, 7, 8, &best), nullptr);
-  EXPECT_EQ(table.Find(MakeTableKey(a, 0x82), 5, 6, &best), nullptr);
+  EXPECT_FALSE(table.Find(ka, 7, 8, &hit, &best));
+  EXPECT_FALSE(table.Find(MakeTableKey(a, 0x82), 5, 6, &hit, &best));
   // Swapping V and VI, inside the region, makes another position.
   const std::array<Mask, 3> c = {Bit(1) | Bit(3) | Bit(kh), Bit(2) | Bit(4), Bit(5) | Bit(qh)};
-  EXPECT_EQ(table.Find(MakeTableKey(c, 0x81), 5, 6, &best), nullptr);
+  EXPECT_FALSE(table.Find(MakeTableKey(c, 0x81), 5, 6, &hit, &best));
 
   table.Clear();
-  EXPECT_EQ(table.Find(ka, 5, 6, &best), nullptr);
+  EXPECT_FALSE(table.Find(ka, 5, 6, &hit, &best));
   // Clearing many times (the epoch wraps) never brings an old entry back.
   table.Store(ka, region, 7, kNoUpper, -1);
   for (int i = 0; i < 256; ++i) {
     table.Clear();
-    ASSERT_EQ(table.Find(ka, 5, 6, &best), nullptr) << i;
+    ASSERT_FALSE(table.Find(ka, 5, 6, &hit, &best)) << i;
   }
 }
 
@@ -168,7 +201,8 @@ TEST(TarokSolverTable, AFullSetReplacesItsOldestEntry) {
   for (int i = 0; i < 6; ++i) keys.push_back(MakeTableKey(hands, static_cast<uint8_t>(0x80 + i)));
   SolverTable table(2);  // one set of four
   int best = -1;
-  auto held = [&](int i) { return table.Find(keys[i], 0, 1, &best) != nullptr; };
+  TableHit hit;
+  auto held = [&](int i) { return table.Find(keys[i], 0, 1, &hit, &best); };
   for (int i = 0; i < 4; ++i) table.Store(keys[i], 0, 5, 5, -1);
   for (int i = 0; i < 4; ++i) EXPECT_TRUE(held(i)) << i;
   // Tightening an entry's bounds keeps it in its place and evicts nothing.

@@ -108,7 +108,12 @@ bool CanBeat(Mask hand, int led, int winning) {
 
 }  // namespace
 
-Solver::Solver(int table_log2) : table_(table_log2) { Clear(); }
+Solver::Solver(int table_log2)
+    : own_table_(std::make_unique<SolverTable>(table_log2)), table_(own_table_.get()) {
+  Clear();
+}
+
+Solver::Solver(SolverTable* shared) : table_(shared) { Clear(); }
 
 Solver::~Solver() = default;
 
@@ -123,7 +128,7 @@ void Solver::Prepare(const PlayState& s, int perspective) {
 }
 
 void Solver::Clear() {
-  table_.Clear();
+  if (own_table_ != nullptr) own_table_->Clear();
   for (auto& h : history_) h.fill(0);
   for (auto& h : seed_history_) h.fill(0);
 }
@@ -265,7 +270,7 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     const int r = n % 3;
     MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
                  static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)), &key);
-    table_.Prefetch(key);
+    table_->Prefetch(key);
     if (IsNormal(contract_)) {
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
       const int left = kTricks - s.TricksDone();
@@ -288,9 +293,10 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
       base = PointSum(pile) - 2 * (n / 3);
     }
     int hint = -1;
-    if (const TableEntry* e = table_.Find(key, alpha - base, beta - base, &hint)) {
-      *rel = RegionCards(key, e->region);
-      return base + (e->lower != kNoLower && e->lower >= beta - base ? e->lower : e->upper);
+    TableHit hit;
+    if (table_->Find(key, alpha - base, beta - base, &hit, &hint)) {
+      *rel = RegionCards(key, hit.region);
+      return base + (hit.lower != kNoLower && hit.lower >= beta - base ? hit.lower : hit.upper);
     }
     if (hint >= 0) {
       Mask m = s.hand(me) & GroupMask(hint >> 4);
@@ -353,11 +359,11 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     const Mask higher = s.hand(me) & GroupMask(group) & ~((Bit(best_card) << 1) - 1);
     const int best_code = group * 16 + std::popcount(higher);
     if (best <= alpha) {
-      table_.Store(key, region, kNoLower, f, best_code);
+      table_->Store(key, region, kNoLower, f, best_code);
     } else if (best >= beta) {
-      table_.Store(key, region, f, kNoUpper, best_code);
+      table_->Store(key, region, f, kNoUpper, best_code);
     } else {
-      table_.Store(key, region, f, f, best_code);
+      table_->Store(key, region, f, f, best_code);
     }
     *rel = RegionCards(key, region);
   }
@@ -403,10 +409,10 @@ int Solver::Guess(const PlayState& s) const {
   return FinalValue(p);
 }
 
-int Solver::Solve(const PlayState& s, int perspective) {
+int Solver::Solve(const PlayState& s, int perspective, std::optional<int> guess) {
   Prepare(s, perspective);
   if (s.IsOver()) return FinalValue(s);
-  return Mtd(s, Guess(s));
+  return Mtd(s, guess.has_value() ? *guess : Guess(s));
 }
 
 std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective) {

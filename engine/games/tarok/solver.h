@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/core/search_control.h"
@@ -33,21 +34,31 @@ class Solver {
  public:
   // A table of 2^table_log2 entries (48 bytes each).
   explicit Solver(int table_log2 = 20);
+  // Searches with `shared`, a table that solvers on other threads may use at the same time
+  // (SolverTable::SetShared), for positions of one deal, contract and scored player. It is its
+  // owner's to clear; Clear here forgets the history only.
+  explicit Solver(SolverTable* shared);
   ~Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
   // Stops on `control` (polled every 1024 nodes); null: never stops. After a stop the results
-  // are meaningless and stopped() is true.
-  void SetControl(core::SearchControl* control) { control_ = control; }
+  // are meaningless and stopped() is true until the next SetControl.
+  void SetControl(core::SearchControl* control) {
+    control_ = control;
+    stopped_ = false;
+  }
   bool stopped() const { return stopped_; }
   uint64_t nodes() const { return nodes_; }
-  // Forgets the table and history. The table holds for one deal's talon (the klop gifts) and
-  // one contract: clear it for a new deal; a new contract or scored player clears it anyway.
+  // Forgets the table (its own) and history. The table holds for one deal's talon (the klop
+  // gifts) and one contract: clear it for a new deal; a new contract or scored player clears it
+  // anyway.
   void Clear();
 
-  // The exact value of `s` (see above). `perspective` is the scored player in klop.
-  int Solve(const PlayState& s, int perspective = 0);
+  // The exact value of `s` (see above). `perspective` is the scored player in klop. `guess`, a
+  // first guess of the value for the probes (say, a like position's), saves playing out the
+  // rules of thumb for one.
+  int Solve(const PlayState& s, int perspective = 0, std::optional<int> guess = std::nullopt);
   // Every legal card's exact value, in card order.
   std::vector<CardValue> SolveAll(const PlayState& s, int perspective = 0);
 
@@ -74,7 +85,8 @@ class Solver {
   int SeedEval(const PlayState& s) const;
   int SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
 
-  SolverTable table_;
+  std::unique_ptr<SolverTable> own_table_;  // null with a shared table
+  SolverTable* table_;
   // The history heuristic's counts, in rows by HistoryRow; the seed-style search keeps its own,
   // by player.
   std::array<std::array<int32_t, 64>, 21 * kPlayers> history_{};

@@ -1,5 +1,6 @@
 #include "engine/games/tarok/solver_table.h"
 
+#include <atomic>
 #include <bit>
 
 #include "engine/core/bits.h"
@@ -50,6 +51,29 @@ Mask RelativeRegion(const TableKey& key, Mask cards) {
   return core::Scatter(core::Gather(cards, key.held), kRuns);
 }
 
+class SolverTable::Locked {
+ public:
+  Locked(Set& set, bool shared) : lock_(shared ? &set.entries[0].set_lock : nullptr) {
+    if (lock_ == nullptr) return;
+    std::atomic_ref<uint8_t> word(*lock_);
+    while (word.exchange(1, std::memory_order_acquire) != 0) {
+      while (word.load(std::memory_order_relaxed) != 0) {
+#if defined(__x86_64__)
+        __builtin_ia32_pause();
+#endif
+      }
+    }
+  }
+  ~Locked() {
+    if (lock_ != nullptr) std::atomic_ref<uint8_t>(*lock_).store(0, std::memory_order_release);
+  }
+  Locked(const Locked&) = delete;
+  Locked& operator=(const Locked&) = delete;
+
+ private:
+  uint8_t* lock_;
+};
+
 SolverTable::SolverTable(int log2_entries)
     : sets_(size_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)),
       set_mask_((uint64_t{1} << (log2_entries > 2 ? log2_entries - 2 : 0)) - 1) {}
@@ -72,19 +96,25 @@ bool SolverTable::Matches(const TableEntry& e, const TableKey& key) const {
          (key.hands[2] & care) == e.key[2];
 }
 
-const TableEntry* SolverTable::Find(const TableKey& key, int alpha, int beta, int* best) const {
-  const Set& set = sets_[key.hash & set_mask_];
+bool SolverTable::Find(const TableKey& key, int alpha, int beta, TableHit* hit, int* best) const {
+  Set& set = sets_[key.hash & set_mask_];
+  const Locked locked(set, shared_);
   for (const TableEntry& e : set.entries) {
     if (!Matches(e, key)) continue;
-    if (e.lower != kNoLower && e.lower >= beta) return &e;
-    if (e.upper != kNoUpper && e.upper <= alpha) return &e;
+    if ((e.lower != kNoLower && e.lower >= beta) || (e.upper != kNoUpper && e.upper <= alpha)) {
+      hit->region = e.region;
+      hit->lower = e.lower;
+      hit->upper = e.upper;
+      return true;
+    }
     if (e.best >= 0 && *best < 0) *best = e.best;
   }
-  return nullptr;
+  return false;
 }
 
 void SolverTable::Store(const TableKey& key, Mask region, int lower, int upper, int best) {
   Set& set = sets_[key.hash & set_mask_];
+  const Locked locked(set, shared_);
   const Mask care = region | ~kRuns;
   const Mask k0 = key.hands[0] & care, k1 = key.hands[1] & care, k2 = key.hands[2] & care;
   // A stale entry if there is one, else the set's entries in turn: the oldest goes.

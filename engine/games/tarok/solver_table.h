@@ -14,6 +14,10 @@
 // cards left, the costliest to search again, filled each set with three old deep entries and left
 // one place for all the rest: with a table too small for the search, 2.3 times the nodes.) Clear
 // is O(1): entries carry the epoch they were written in.
+//
+// A table may be shared by the solvers of several threads (SetShared): each set then has a spin
+// lock, held while the set is read or written, so that every entry is seen whole. Clear is not
+// for a shared table while anyone searches.
 #pragma once
 
 #include <array>
@@ -47,6 +51,9 @@ inline TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
 Mask RegionCards(const TableKey& key, Mask region);
 Mask RelativeRegion(const TableKey& key, Mask cards);
 
+constexpr int8_t kNoLower = -128;
+constexpr int8_t kNoUpper = 127;
+
 struct TableEntry {
   Mask key[3];  // the hands on the cards outside the runs and on the region
   Mask region;  // rank-relative run cards that must match
@@ -57,12 +64,18 @@ struct TableEntry {
   int8_t upper;
   int8_t best;  // the mover's best card: group * 16 + place from the top; -1 none
   // In a set's first entry only: which of the set's entries a new one replaces next when none
-  // is stale (each in turn, so the oldest goes).
+  // is stale (each in turn, so the oldest goes), and the set's lock when the table is shared.
   uint8_t set_next;
+  uint8_t set_lock;
 };
+static_assert(sizeof(TableEntry) == 48);
 
-constexpr int8_t kNoLower = -128;
-constexpr int8_t kNoUpper = 127;
+// What Find reports of the entry it found.
+struct TableHit {
+  Mask region = 0;  // rank-relative run cards that matched
+  int lower = kNoLower;
+  int upper = kNoUpper;
+};
 
 class SolverTable {
  public:
@@ -72,6 +85,8 @@ class SolverTable {
   SolverTable& operator=(const SolverTable&) = delete;
 
   void Clear();
+  // Whether solvers on other threads use the table at the same time (see above).
+  void SetShared(bool shared) { shared_ = shared; }
 
   // Starts loading the set of `key` into the cache (its three lines).
   void Prefetch(const TableKey& key) const {
@@ -81,9 +96,10 @@ class SolverTable {
     __builtin_prefetch(set + 64);
     __builtin_prefetch(set + 128);
   }
-  // A matching entry whose bounds decide a search with window (alpha, beta), points relative
-  // to the trick start, or nullptr; `*best` gets a matching entry's best card if any.
-  const TableEntry* Find(const TableKey& key, int alpha, int beta, int* best) const;
+  // Whether a matching entry's bounds decide a search with window (alpha, beta), points
+  // relative to the trick start; `*hit` gets that entry's region and bounds, and `*best` a
+  // matching entry's best card if any.
+  bool Find(const TableKey& key, int alpha, int beta, TableHit* hit, int* best) const;
   // Records bounds for every position matching `key` on `region` (rank-relative).
   void Store(const TableKey& key, Mask region, int lower, int upper, int best);
 
@@ -93,10 +109,13 @@ class SolverTable {
     TableEntry entries[kWays];
   };
   bool Matches(const TableEntry& e, const TableKey& key) const;
+  // Holds a set's lock (when shared) for its lifetime.
+  class Locked;
 
   core::LargeArray<Set> sets_;
   uint64_t set_mask_ = 0;
   uint8_t epoch_ = 1;
+  bool shared_ = false;
 };
 
 }  // namespace kibitzer::tarok

@@ -2,12 +2,14 @@
 // by Monte Carlo over sampled layouts (each solved exactly, or by the seed's depth-limited search)
 // from a seat's view.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/running_mean.h"
 #include "engine/core/sample_batches.h"
+#include "engine/games/tarok/parallel_solve.h"
 #include "engine/games/tarok/players.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/solver.h"
@@ -77,14 +79,30 @@ class TarokTask final : public core::SearchTask {
   }
 
   core::StopReason RunFull(core::SearchControl& control, core::ProgressSink& sink) {
-    Solver solver(o_.table_log2);
-    std::vector<double> values(o_.cards.size());
     exact_ = !o_.seed_player;
-    const bool ok = ScoreLayout(round_.play(), solver, control, values, &sink);
-    nodes_ = solver.nodes();
-    if (!ok) return control.reason();
-    for (size_t i = 0; i < values.size(); ++i) scores_[i] = Score{values[i], 0, 1};
-    return core::StopReason::kCompleted;
+    const size_t moves = o_.cards.size();
+    const int threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(o_.threads), moves));
+    if (o_.seed_player || threads <= 1) {
+      Solver solver(o_.table_log2);
+      std::vector<double> values(moves);
+      const bool ok = ScoreLayout(round_.play(), solver, control, values, &sink);
+      nodes_ = solver.nodes();
+      if (!ok) return control.reason();
+      for (size_t i = 0; i < values.size(); ++i) scores_[i] = Score{values[i], 0, 1};
+      return core::StopReason::kCompleted;
+    }
+    // The cards over the threads, which share one table (parallel_solve.h).
+    const PlayState& s = round_.play();
+    const int mover = s.ToMove();
+    SolverTable table(o_.table_log2);
+    const ParallelSolveResult result = SolveCardsInParallel(
+        s, o_.cards, mover, threads, table, control, [&](size_t i, int value, uint64_t nodes) {
+          scores_[i] = Score{ValueForMover(s, mover, value), 0, 1};
+          nodes_ = nodes;
+          sink.OnProgress(MakeReport(control));
+        });
+    nodes_ = result.nodes;
+    return result.reason;
   }
 
   // Samples over threads, added in sample order (core::RunSampleBatches).
@@ -315,6 +333,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
       ++log2;
     }
     o.table_log2 = log2;
+  }
+  if (spec.hash_mb == 0 && !ts.hidden() && !o.seed_player && o.threads > 1) {
+    // The threads share one table: by default as large as one table per thread would be, up
+    // to 2^23 entries (384 MiB).
+    o.table_log2 =
+        std::min(23, o.table_log2 + static_cast<int>(std::bit_width(unsigned(o.threads - 1))));
   }
   if (ts.hidden()) {
     o.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
