@@ -139,9 +139,8 @@ bool Solver::Maximizer(int player) const {
 
 int Solver::FinalValue(const PlayState& s) const { return Final(s, perspective_); }
 
-Mask Solver::TrickRelevance(const int8_t trick[3]) const {
+Mask Solver::TrickRelevance(const int8_t trick[3], int w) const {
   // The winning card's rank counts when it beat a card of its own group.
-  const int w = trick[PlayState::WinningIndex(contract_, trick, 3)];
   for (int i = 0; i < 3; ++i) {
     if (trick[i] != w && GroupOf(trick[i]) == GroupOf(w)) return Bit(w);
   }
@@ -255,7 +254,7 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
       trick[k] = static_cast<int8_t>(Lowest(last.hand(last.ToMove())));
       last.Play(trick[k]);
     }
-    *rel = TrickRelevance(trick);
+    *rel = TrickRelevance(trick, last.LastWinningCard());
     return FinalValue(last);
   }
   const int me = s.ToMove();
@@ -326,7 +325,7 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     if (stopped_) return alpha;
     if (s.CardsInTrick() == 2) {
       trick[2] = static_cast<int8_t>(cards[i]);
-      child_rel |= TrickRelevance(trick);
+      child_rel |= TrickRelevance(trick, child.LastWinningCard());
     }
     if (max ? v > best : v < best) {
       best = v;

@@ -75,8 +75,8 @@ class Solver {
   bool Maximizer(int player) const;
   // `*rel` gets the cards whose rank the result rests on.
   int Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel);
-  // The card of a complete trick whose rank decided it, if any.
-  Mask TrickRelevance(const int8_t trick[3]) const;
+  // The card of a complete trick whose rank decided it (`winning` won it), if any.
+  Mask TrickRelevance(const int8_t trick[3], int winning) const;
   int Mtd(const PlayState& s, int guess);
   int Guess(const PlayState& s) const;
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
