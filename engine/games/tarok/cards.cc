@@ -17,27 +17,7 @@ constexpr const char* kRedRanks[8] = {"4", "3", "2", "1", "J", "N", "Q", "K"};
 constexpr const char* kBlackRanks[8] = {"7", "8", "9", "10", "J", "N", "Q", "K"};
 constexpr char kSuitLetters[4] = {'H', 'D', 'S', 'C'};
 
-// The cards of each suit's rank `r` (0 lowest .. 7 king).
-constexpr Mask SuitRank(int r) {
-  Mask m = 0;
-  for (int s = 0; s < 4; ++s) m |= Bit(kSuitBase + 8 * s + r);
-  return m;
-}
-
-// Cards worth at least 2, 3, 4 and 5 points.
-constexpr Mask kAtLeast5 = kTrula | SuitRank(7);
-constexpr Mask kAtLeast4 = kAtLeast5 | SuitRank(6);
-constexpr Mask kAtLeast3 = kAtLeast4 | SuitRank(5);
-constexpr Mask kAtLeast2 = kAtLeast3 | SuitRank(4);
-
 }  // namespace
-
-int PointSum(Mask cards) {
-  // Every card counts one, and one more for each step it is worth above that.
-  return std::popcount(cards) + std::popcount(cards & kAtLeast2) +
-         std::popcount(cards & kAtLeast3) + std::popcount(cards & kAtLeast4) +
-         std::popcount(cards & kAtLeast5);
-}
 
 std::string CardName(int card) {
   if (card < 0 || card >= kNumCards) return "?";

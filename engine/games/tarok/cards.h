@@ -46,8 +46,24 @@ constexpr int CardPoints(int card) {
   return kByRank[RankInSuit(card)];
 }
 
-// Sum of the card points of `cards`.
-int PointSum(Mask cards);
+// The cards of each suit's rank `r` (0 lowest .. 7 king).
+constexpr Mask SuitRank(int r) {
+  Mask m = 0;
+  for (int s = 0; s < 4; ++s) m |= Bit(kSuitBase + 8 * s + r);
+  return m;
+}
+
+// Sum of the card points of `cards` (inline: the solver counts points at every trick start).
+inline int PointSum(Mask cards) {
+  // Every card counts one, and one more for each step it is worth above that.
+  constexpr Mask kAtLeast5 = kTrula | SuitRank(7);
+  constexpr Mask kAtLeast4 = kAtLeast5 | SuitRank(6);
+  constexpr Mask kAtLeast3 = kAtLeast4 | SuitRank(5);
+  constexpr Mask kAtLeast2 = kAtLeast3 | SuitRank(4);
+  return std::popcount(cards) + std::popcount(cards & kAtLeast2) +
+         std::popcount(cards & kAtLeast3) + std::popcount(cards & kAtLeast4) +
+         std::popcount(cards & kAtLeast5);
+}
 // The pile count: floor((3 * sum - 2 * n + 1) / 3), which is counting in threes.
 // Every card counts at least 1, so 3 * sum - 2 * n + 1 > 0 for n > 0.
 constexpr int CountPile(int sum, int n) { return (3 * sum - 2 * n + 1) / 3; }
