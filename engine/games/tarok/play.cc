@@ -66,7 +66,7 @@ int PlayState::WinningIndex(Contract contract, const int8_t* cards, int n) {
 }
 
 int PlayState::TrickWinner(Contract contract, const int8_t cards[3], int leader) {
-  return (leader + WinningIndex(contract, cards, 3)) % kPlayers;
+  return SeatAfter(leader, WinningIndex(contract, cards, 3));
 }
 
 void PlayState::Play(int card) {
@@ -75,7 +75,7 @@ void PlayState::Play(int card) {
   trick_mask_ |= Bit(card);
   if (in_trick_ > 0 && Beats(contract_, card, trick_[winning_], trick_[0])) winning_ = in_trick_;
   ++in_trick_;
-  to_move_ = static_cast<int8_t>((to_move_ + 1) % kPlayers);
+  to_move_ = static_cast<int8_t>(SeatAfter(to_move_, 1));
   if (in_trick_ == 3) FinishTrick();
 }
 
@@ -83,7 +83,7 @@ void PlayState::FinishTrick() {
   // The trula's capture is the one case the running winner does not cover.
   const int index =
       (trick_mask_ & kTrula) == kTrula ? WinningIndex(contract_, trick_, 3) : winning_;
-  const int winner = (leader_ + index) % kPlayers;
+  const int winner = SeatAfter(leader_, index);
   last_winning_card_ = trick_[index];
   won_[winner] |= trick_mask_;
   if (contract_ == Contract::kKlop && tricks_done_ < 6 && klop_talon_[tricks_done_] >= 0) {

@@ -58,8 +58,8 @@ struct TopTaroks {
 TopTaroks SureTaroks(const PlayState& s) {
   const int d = s.declarer();
   const Mask mine = s.hand(d) & kTaroks;
-  const Mask a = s.hand((d + 1) % kPlayers) & kTaroks;
-  const Mask b = s.hand((d + 2) % kPlayers) & kTaroks;
+  const Mask a = s.hand(SeatAfter(d, 1)) & kTaroks;
+  const Mask b = s.hand(SeatAfter(d, 2)) & kTaroks;
   const Mask theirs = a | b;
   TopTaroks t;
   auto above = [](Mask m) { return m == 0 ? kTaroks : ~((Bit(Highest(m)) << 1) - 1); };
@@ -152,7 +152,7 @@ int Solver::HistoryRow(const PlayState& s) const {
   // the trick so far.
   const int k = s.CardsInTrick();
   if (k == 0) return s.ToMove() * 21;
-  const int w = (s.leader() + s.WinningNow()) % kPlayers;
+  const int w = SeatAfter(s.leader(), s.WinningNow());
   const bool mine = Maximizer(w) == Maximizer(s.ToMove());
   return s.ToMove() * 21 + 1 + ((k - 1) * 5 + GroupOf(s.TrickCard(0))) * 2 + mine;
 }
@@ -193,7 +193,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
                         : PlayState::Beats(contract_, c, trick[winning_now], trick[0])
                             ? k
                             : winning_now;
-      const int w = (s.leader() + index) % kPlayers;
+      const int w = SeatAfter(s.leader(), index);
       bool good_for_max;
       if (contract_ == Contract::kKlop) {
         good_for_max = w == perspective_;
@@ -204,8 +204,8 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       }
       const int pts = CardPoints(c);
       const int rank = c < kSuitBase ? c : RankInSuit(c);
-      if (good_for_max == max && k == 1 && Maximizer((me + 1) % kPlayers) != max &&
-          CanBeat(s.hand((me + 1) % kPlayers), trick[0], trick[index])) {
+      if (good_for_max == max && k == 1 && Maximizer(SeatAfter(me, 1)) != max &&
+          CanBeat(s.hand(SeatAfter(me, 1)), trick[0], trick[index])) {
         // The last hand, of the other side, can still take the trick: shed little.
         score += (1 << 19) - 64 * pts - rank;
       } else {
@@ -221,7 +221,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
         const Mask suit = GroupMask(GroupOf(c));
         bool wins = (out & suit & ~((Bit(c) << 1) - 1)) == 0;
         for (int p = 1; p < kPlayers && wins; ++p) {
-          const Mask h = s.hand((me + p) % kPlayers);
+          const Mask h = s.hand(SeatAfter(me, p));
           wins = (h & suit) != 0 || (h & kTaroks) == 0;
         }
         score += wins ? (1 << 18) + 64 * CardPoints(c) : -64 * CardPoints(c);
