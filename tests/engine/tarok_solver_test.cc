@@ -192,6 +192,26 @@ TEST(TarokSolverTable, EntriesServeTheirRegionAndClearForgetsThem) {
   }
 }
 
+TEST(TarokSolverTable, KeyCountsEveryHandsRunCards) {
+  // Per hand, 17 bits: its taroks II..XX, then each suit's pips in three bits, suit 0 highest.
+  core::Rng rng(3);
+  for (int i = 0; i < 2000; ++i) {
+    const DealCards d = RandomDeal(rng);
+    std::array<Mask, 3> hands = d.hands;
+    // Some cards gone, as in play.
+    for (Mask& h : hands) h &= rng.Next() | rng.Next();
+    uint64_t expected = 0;
+    for (int p = 0; p < 3; ++p) {
+      uint64_t c = static_cast<uint64_t>(std::popcount(hands[p] & kTarokRun));
+      for (int suit = 0; suit < 4; ++suit) {
+        c = c << 3 | static_cast<uint64_t>(std::popcount(hands[p] & SuitPips(suit)));
+      }
+      expected |= c << (17 * p);
+    }
+    ASSERT_EQ(MakeTableKey(hands, 0x80).counts, expected) << i;
+  }
+}
+
 // A full set gives up its oldest entry (in turn), whatever the depth of the others: a set whose
 // old deep entries never left would serve the rest of a long search with one place only.
 TEST(TarokSolverTable, AFullSetReplacesItsOldestEntry) {

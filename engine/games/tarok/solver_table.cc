@@ -16,6 +16,19 @@ uint64_t Mix(uint64_t x) {
   return x ^ (x >> 33);
 }
 
+// A hand's run-card counts: its taroks II..XX, then the pips of suits 0..3 in three bits each
+// (taroks << 12 | suit 0 << 9 | suit 1 << 6 | suit 2 << 3 | suit 3).
+uint64_t HandCounts(Mask m) {
+  static_assert(kSuitBase == 22 && SuitPips(0) == Mask{0x0F} << 22);
+  // Each suit's four pips in the low half of a byte (suit 0 in the lowest), counted in place.
+  uint32_t x = static_cast<uint32_t>(m >> kSuitBase) & 0x0F0F0F0Fu;
+  x -= (x >> 1) & 0x05050505u;
+  x = (x & 0x03030303u) + ((x >> 2) & 0x03030303u);
+  // Suit 0 in the top byte, so that gathering three bits a byte puts it highest.
+  const uint64_t pips = core::Gather(__builtin_bswap32(x), 0x07070707u);
+  return static_cast<uint64_t>(std::popcount(m & kTarokRun)) << 12 | pips;
+}
+
 }  // namespace
 
 void MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta, TableKey* out) {
@@ -33,11 +46,7 @@ void MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta, TableKey* out)
     // The run cards in order among the held ones, spread over the run bits: positions with the
     // same number of cards per hand and run line up card for card.
     k.hands[p] = (m & ~kRuns) | core::Scatter(core::Gather(m, k.held), kRuns);
-    uint64_t c = static_cast<uint64_t>(std::popcount(m & kTarokRun));
-    for (int suit = 0; suit < 4; ++suit) {
-      c = c << 3 | static_cast<uint64_t>(std::popcount(m & SuitPips(suit)));
-    }
-    k.counts |= c << (17 * p);
+    k.counts |= HandCounts(m) << (17 * p);
     h += (m & ~kRuns) * kHandFactor[p];
   }
   k.hash = Mix(h ^ k.counts * 0xD6E8FEB86659FD93ULL);
