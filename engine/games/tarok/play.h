@@ -12,11 +12,11 @@
 namespace kibitzer::tarok {
 
 constexpr int kPlayers = 3;
+constexpr int kTricks = 16;
 
 // The player `k` places after `p` (both 0..2): (p + k) % kPlayers, without the division that
 // costs the search at every card.
 constexpr int SeatAfter(int p, int k) { return p + k >= kPlayers ? p + k - kPlayers : p + k; }
-constexpr int kTricks = 16;
 
 class PlayState {
  public:
