@@ -237,6 +237,25 @@ Round PlayOut(Round r) {
   return r;
 }
 
+TEST(TarokPlay, BeatersAreTheCardsThatBeatTheTricksBest) {
+  // For every lead, every best card so far (the lead or a card that beat it) and every other
+  // card: Beats and Beaters agree, in a contract where taroks always win and in colour valat.
+  for (const Contract c : {Contract::kThree, Contract::kColourValat}) {
+    for (int lead = 0; lead < kNumCards; ++lead) {
+      for (int winning = 0; winning < kNumCards; ++winning) {
+        if (winning != lead && !PlayState::Beats(c, winning, lead, lead)) continue;
+        const Mask beaters = PlayState::Beaters(c, winning, lead);
+        for (int card = 0; card < kNumCards; ++card) {
+          if (card == lead || card == winning) continue;
+          ASSERT_EQ(PlayState::Beats(c, card, winning, lead), (beaters & Bit(card)) != 0)
+              << ContractName(c) << " lead " << CardName(lead) << " best " << CardName(winning)
+              << " card " << CardName(card);
+        }
+      }
+    }
+  }
+}
+
 TEST(TarokScoring, ValatsAndBeggar) {
   const DealCards d = AllTricksDeal();
   ASSERT_EQ(std::popcount(d.hands[1]), 16);

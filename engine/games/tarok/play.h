@@ -75,6 +75,14 @@ class PlayState {
     if (c_tarok) return !w_tarok || card > winning;
     return !w_tarok && GroupOf(card) == GroupOf(lead) && card > winning;
   }
+  // The cards that would beat `winning`, the best card so far of a trick led with `lead` (of a
+  // legal card c, Beats(contract, c, winning, lead) is whether Beaters(...) holds c).
+  static Mask Beaters(Contract contract, int winning, int lead) {
+    const bool taroks_win = !(contract == Contract::kColourValat && lead >= kSuitBase);
+    const Mask above = ~((Bit(winning) << 1) - 1);
+    if (winning < kSuitBase && taroks_win) return kTaroks & above;
+    return (GroupMask(GroupOf(lead)) & above) | (taroks_win ? kTaroks : 0);
+  }
   // The index of the card winning the trick in progress (0 when it is empty).
   int WinningNow() const { return winning_; }
   // The winner of a complete trick led by `leader` with `cards` in play order.

@@ -176,6 +176,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
   const int winning_now = s.WinningNow();
   // Only the third card can complete the trula, whose capture the running winner does not cover.
   const bool trula_open = k == 2 && (s.TrickMask() & kTrula) != 0;
+  const Mask beaters = k > 0 ? PlayState::Beaters(contract_, trick[winning_now], trick[0]) : 0;
   for (Mask m = legal; m != 0; m &= m - 1) {
     const int c = Lowest(m);
     // Equivalent to the next card up when that is ours, legal, and worth the same.
@@ -189,10 +190,9 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
     if (c == tt_card) score += 1 << 28;
     if (k > 0) {
       trick[k] = static_cast<int8_t>(c);
-      const int index = trula_open ? PlayState::WinningIndex(contract_, trick, k + 1)
-                        : PlayState::Beats(contract_, c, trick[winning_now], trick[0])
-                            ? k
-                            : winning_now;
+      const int index = trula_open                ? PlayState::WinningIndex(contract_, trick, k + 1)
+                        : (beaters & Bit(c)) != 0 ? k
+                                                  : winning_now;
       const int w = SeatAfter(s.leader(), index);
       bool good_for_max;
       if (contract_ == Contract::kKlop) {
