@@ -96,14 +96,13 @@ Mask SmallAlike(Mask relevant, int card, Mask cards) {
   return 0;
 }
 
-// Whether a hand holding `hand` can beat `winning` in a trick led with `led` (normal contracts;
-// the trula's capture aside).
-bool CanBeat(Mask hand, int led, int winning) {
-  const Mask group = GroupMask(GroupOf(led));
-  const Mask above = ~((Bit(winning) << 1) - 1);
-  if (hand & group) return GroupOf(winning) == GroupOf(led) && (hand & group & above) != 0;
-  if ((hand & kTaroks) == 0) return false;
-  return winning >= kSuitBase || (hand & kTaroks & above) != 0;
+// Whether a hand holding `hand` can beat `winning` in a trick led with `led`: one of the cards it
+// may play (the led group, else taroks, else any) is among the beaters (the trula's capture
+// aside).
+bool CanBeat(Contract contract, Mask hand, int led, int winning) {
+  const Mask group = hand & GroupMask(GroupOf(led));
+  const Mask playable = group != 0 ? group : (hand & kTaroks) != 0 ? hand & kTaroks : hand;
+  return (playable & PlayState::Beaters(contract, winning, led)) != 0;
 }
 
 }  // namespace
@@ -205,7 +204,7 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       const int pts = CardPoints(c);
       const int rank = c < kSuitBase ? c : RankInSuit(c);
       if (good_for_max == max && k == 1 && Maximizer(SeatAfter(me, 1)) != max &&
-          CanBeat(s.hand(SeatAfter(me, 1)), trick[0], trick[index])) {
+          CanBeat(contract_, s.hand(SeatAfter(me, 1)), trick[0], trick[index])) {
         // The last hand, of the other side, can still take the trick: shed little.
         score += (1 << 19) - 64 * pts - rank;
       } else {
