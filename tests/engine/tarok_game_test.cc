@@ -135,10 +135,77 @@ TEST(TarokGame, ExactAnalysisOverThreadsStopsAtItsNodeLimit) {
     search.limits.nodes = 3000;
     const core::Report report = testing::RunSearch(game, spec, search);
     EXPECT_EQ(report.stop_reason, core::StopReason::kNodeLimit) << report.message;
-    EXPECT_LT(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    // Every card is still scored, but not all of them exactly.
+    EXPECT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    int exact = 0;
+    for (const core::MoveValue& mv : report.moves) exact += mv.bound == core::Bound::kExact;
+    EXPECT_LT(exact, static_cast<int>(report.moves.size()));
     ++checked;
   }
   EXPECT_EQ(checked, 3);
+}
+
+// The value of playing `card` for the player to move, as the analysis reports it.
+double MoverValue(const Round& r, int card) {
+  Solver solver(16);
+  PlayState child = r.play();
+  child.Play(card);
+  return ValueForMover(r.play(), r.ToMove(), solver.Solve(child, r.ToMove()));
+}
+
+double Metric(const core::MoveValue& mv, const std::string& name) {
+  for (const core::Statistic& s : mv.metrics) {
+    if (s.name == name) return s.value;
+  }
+  ADD_FAILURE() << mv.move << " has no metric " << name;
+  return 0;
+}
+
+TEST(TarokGame, AStoppedExactAnalysisScoresEveryCardWithinWhatItProved) {
+  TarokGame game;
+  core::Rng rng(15);
+  int stopped = 0, proven = 0;
+  for (int i = 0; i < 300 && stopped < 12; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 30);
+    auto state = game.Setup(spec);
+    ASSERT_TRUE(state.ok()) << state.status();
+    const Round& r = static_cast<const TarokState&>(**state).round();
+    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 7 ||
+        std::popcount(r.play().Legal()) < 2) {
+      continue;
+    }
+    core::SearchSpec search;
+    search.threads = 1 + stopped % 2;
+    search.limits.nodes = uint64_t{400} << (2 * (stopped % 3));
+    const core::Report report = testing::RunSearch(game, spec, search);
+    if (report.stop_reason == core::StopReason::kCompleted) continue;
+    ASSERT_EQ(report.stop_reason, core::StopReason::kNodeLimit) << report.message;
+    ++stopped;
+    ASSERT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    EXPECT_EQ(report.best_move, report.moves.front().move);
+    bool some_exact = false;
+    for (const core::MoveValue& mv : report.moves) some_exact |= mv.bound == core::Bound::kExact;
+    for (const core::MoveValue& mv : report.moves) {
+      const double value = MoverValue(r, *ParseCard(mv.move, "move"));
+      if (mv.bound == core::Bound::kExact) {
+        EXPECT_EQ(mv.value, value) << mv.move;
+        continue;
+      }
+      // Not solved: the bounds hold the value; the value shown is the lower bound once some
+      // card is solved, else the estimate within the bounds.
+      const double lower = Metric(mv, "lower"), upper = Metric(mv, "upper");
+      EXPECT_LE(lower, value) << mv.move << " " << mv.display;
+      EXPECT_GE(upper, value) << mv.move << " " << mv.display;
+      EXPECT_EQ(mv.bound, some_exact ? core::Bound::kLower : core::Bound::kEstimate);
+      EXPECT_GE(mv.value, lower);
+      EXPECT_LE(mv.value, upper);
+      if (some_exact) EXPECT_EQ(mv.value, lower);
+      proven += mv.display.find("proven") != std::string::npos;
+    }
+  }
+  EXPECT_EQ(stopped, 12);
+  // Some stops fell in a card's probes, after the first of them.
+  EXPECT_GT(proven, 2);
 }
 
 TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {

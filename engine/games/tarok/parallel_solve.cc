@@ -28,6 +28,8 @@ ParallelSolveResult SolveCardsInParallel(
   // one position are mostly worth about the same.
   std::atomic<int> last{-1};
   ParallelSolveResult result;
+  // Each card is written by the one thread that solves it, and read once they have all ended.
+  result.stopped.resize(cards.size());
   result.reason = core::RunParallelJobs(
       cards.size(), threads, control,
       [&](int t, size_t i, core::SearchControl& own) {
@@ -39,7 +41,10 @@ ParallelSolveResult SolveCardsInParallel(
         values[i] =
             solver.Solve(child, perspective, guess >= 0 ? std::optional<int>(guess) : std::nullopt);
         nodes[static_cast<size_t>(t)].store(solver.nodes(), std::memory_order_relaxed);
-        if (solver.stopped()) return false;
+        if (solver.stopped()) {
+          result.stopped[i] = solver.proven();
+          return false;
+        }
         last.store(values[i], std::memory_order_relaxed);
         return true;
       },

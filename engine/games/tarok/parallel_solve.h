@@ -8,10 +8,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "engine/core/search_control.h"
 #include "engine/games/tarok/play.h"
+#include "engine/games/tarok/solver.h"
 #include "engine/games/tarok/solver_table.h"
 
 namespace kibitzer::tarok {
@@ -19,6 +21,9 @@ namespace kibitzer::tarok {
 struct ParallelSolveResult {
   core::StopReason reason = core::StopReason::kNone;  // kCompleted when every card was solved
   uint64_t nodes = 0;
+  // For each card whose solve was stopped part way: what it had proven of the value by then
+  // (Solver::proven); nullopt for the cards solved and those not begun.
+  std::vector<std::optional<Solver::Bounds>> stopped;
 };
 
 // Solves `s` after each of `cards` (legal there) for `perspective` (as Solver::Solve), on

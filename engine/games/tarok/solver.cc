@@ -383,6 +383,8 @@ int Solver::Mtd(const PlayState& s, int guess) {
     lo = 0;
     hi = 1;
   }
+  // No value is below 0 (lo may start a point below, a bound never reached).
+  proven_ = {std::max(lo, 0), hi};
   int t = std::clamp(guess, lo + 1, hi);
   const int depth = kTricks * 3 - s.TricksDone() * 3 - s.CardsInTrick();
   // The first probe at the guess, then halving the interval still open: the probes near the
@@ -390,33 +392,34 @@ int Solver::Mtd(const PlayState& s, int guess) {
   while (lo < hi && !stopped_) {
     Mask rel;
     const int g = Search(s, t - 1, t, depth, &rel);
+    // A stopped probe proved nothing.
+    if (stopped_) break;
     if (g >= t) {
       lo = g;
     } else {
       hi = g;
     }
+    proven_ = {std::max(lo, 0), hi};
     t = std::clamp(lo + (hi - lo + 1) / 2, lo + 1, std::max(lo + 1, hi));
   }
   return lo;
 }
 
-int Solver::Guess(const PlayState& s) const {
-  // The rules of thumb played to the end: a cheap first guess for the null-window probes.
-  PlayState p = s;
-  while (!p.IsOver()) p.Play(RolloutCard(p));
-  return FinalValue(p);
-}
-
 int Solver::Solve(const PlayState& s, int perspective, std::optional<int> guess) {
   Prepare(s, perspective);
-  if (s.IsOver()) return FinalValue(s);
-  return Mtd(s, guess.has_value() ? *guess : Guess(s));
+  if (s.IsOver()) {
+    const int v = FinalValue(s);
+    proven_ = {v, v};
+    return v;
+  }
+  // The rules of thumb played out are a cheap first guess for the null-window probes.
+  return Mtd(s, guess.has_value() ? *guess : RolloutValue(s, perspective));
 }
 
 std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective) {
   Prepare(s, perspective);
   std::vector<CardValue> out;
-  int guess = s.IsOver() ? 0 : Guess(s);
+  int guess = s.IsOver() ? 0 : RolloutValue(s, perspective);
   for (Mask m = s.Legal(); m != 0 && !s.IsOver(); m &= m - 1) {
     PlayState child = s;
     child.Play(Lowest(m));
@@ -426,6 +429,12 @@ std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective) {
     out.push_back({Lowest(m), v});
   }
   return out;
+}
+
+int RolloutValue(const PlayState& s, int perspective) {
+  PlayState p = s;
+  while (!p.IsOver()) p.Play(RolloutCard(p));
+  return Final(p, perspective);
 }
 
 double ValueForMover(const PlayState& s, int mover, int value) {

@@ -59,6 +59,14 @@ class Solver {
   // first guess of the value for the probes (say, a like position's), saves playing out the
   // rules of thumb for one.
   int Solve(const PlayState& s, int perspective = 0, std::optional<int> guess = std::nullopt);
+  // What the last Solve proved of the value with the probes it finished: lower <= value <=
+  // upper, equal when it finished; after a stop, what was known by then (the whole range when
+  // not even its first probe finished).
+  struct Bounds {
+    int lower = 0;
+    int upper = 0;
+  };
+  Bounds proven() const { return proven_; }
   // Every legal card's exact value, in card order.
   std::vector<CardValue> SolveAll(const PlayState& s, int perspective = 0);
 
@@ -78,7 +86,6 @@ class Solver {
   // The card of a complete trick whose rank decided it (`winning` won it), if any.
   Mask TrickRelevance(const int8_t trick[3], int winning) const;
   int Mtd(const PlayState& s, int guess);
-  int Guess(const PlayState& s) const;
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
   bool Poll();
   int HistoryRow(const PlayState& s) const;
@@ -94,6 +101,7 @@ class Solver {
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
+  Bounds proven_;
   int perspective_ = 0;
   int context_ = -1;
   int seed_me_ = 0;
@@ -104,6 +112,10 @@ class Solver {
 // A solver value seen by `mover`: his side's card points (70 less the declarer's for an
 // opponent); minus his own points in klop; 1 when his side wins a beggar or valat, else 0.
 double ValueForMover(const PlayState& s, int mover, int value);
+
+// The value (as Solver's, for `perspective`) that the rules of thumb reach playing `s` out: an
+// instant, rough estimate, and the solver's first guess.
+int RolloutValue(const PlayState& s, int perspective);
 
 // A plain full-width minimax of the same value (no pruning, no table), for tests.
 int PlainMinimax(const PlayState& s, int perspective);

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -49,8 +51,10 @@ class TarokTask final : public core::SearchTask {
 
  private:
   // Each root card's value on one layout; false when stopped.
+  // `*stopped_at` (optional) gets the card whose solve was stopped.
   bool ScoreLayout(const PlayState& s, Solver& solver, core::SearchControl& control,
-                   std::vector<double>& out, core::ProgressSink* sink) {
+                   std::vector<double>& out, core::ProgressSink* sink,
+                   size_t* stopped_at = nullptr) {
     solver.SetControl(&control);
     const int mover = s.ToMove();
     if (o_.seed_player) {
@@ -67,7 +71,10 @@ class TarokTask final : public core::SearchTask {
       PlayState child = s;
       child.Play(o_.cards[i]);
       const int v = solver.Solve(child, mover);
-      if (solver.stopped()) return false;
+      if (solver.stopped()) {
+        if (stopped_at != nullptr) *stopped_at = i;
+        return false;
+      }
       out[i] = ValueForMover(s, mover, v);
       if (sink != nullptr) {
         scores_[i] = Score{out[i], out[i] * out[i], 1};
@@ -82,18 +89,36 @@ class TarokTask final : public core::SearchTask {
     exact_ = !o_.seed_player;
     const size_t moves = o_.cards.size();
     const int threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(o_.threads), moves));
+    const PlayState& s = round_.play();
+    const int mover = s.ToMove();
+    if (exact_) {
+      // Until a card is solved, the rules of thumb's estimate stands for it (see Pending).
+      pending_.assign(moves, Pending{});
+      for (size_t i = 0; i < moves; ++i) {
+        PlayState child = s;
+        child.Play(o_.cards[i]);
+        pending_[i].estimate = ValueForMover(s, mover, RolloutValue(child, mover));
+        const Contract c = s.contract();
+        SetBounds(i, {0, IsBeggar(c) || IsValat(c) ? 1 : 70});
+      }
+    }
     if (o_.seed_player || threads <= 1) {
       Solver solver(o_.table_log2);
       std::vector<double> values(moves);
-      const bool ok = ScoreLayout(round_.play(), solver, control, values, &sink);
+      size_t stopped_at = moves;
+      const bool ok = ScoreLayout(s, solver, control, values, &sink, &stopped_at);
       nodes_ = solver.nodes();
-      if (!ok) return control.reason();
+      if (!ok) {
+        if (exact_ && stopped_at < moves) {
+          SetBounds(stopped_at, solver.proven());
+          pending_[stopped_at].proven = true;
+        }
+        return control.reason();
+      }
       for (size_t i = 0; i < values.size(); ++i) scores_[i] = Score{values[i], 0, 1};
       return core::StopReason::kCompleted;
     }
     // The cards over the threads, which share one table (parallel_solve.h).
-    const PlayState& s = round_.play();
-    const int mover = s.ToMove();
     SolverTable table(o_.table_log2);
     const ParallelSolveResult result = SolveCardsInParallel(
         s, o_.cards, mover, threads, table, control, [&](size_t i, int value, uint64_t nodes) {
@@ -102,7 +127,22 @@ class TarokTask final : public core::SearchTask {
           sink.OnProgress(MakeReport(control));
         });
     nodes_ = result.nodes;
+    for (size_t i = 0; i < moves; ++i) {
+      if (result.stopped[i].has_value()) {
+        SetBounds(i, *result.stopped[i]);
+        pending_[i].proven = true;
+      }
+    }
     return result.reason;
+  }
+
+  // Bounds on a card's value (the solver's), from the mover's view.
+  void SetBounds(size_t i, Solver::Bounds b) {
+    const PlayState& s = round_.play();
+    const double a = ValueForMover(s, s.ToMove(), b.lower);
+    const double c = ValueForMover(s, s.ToMove(), b.upper);
+    pending_[i].lower = std::min(a, c);
+    pending_[i].upper = std::max(a, c);
   }
 
   // Samples over threads, added in sample order (core::RunSampleBatches).
@@ -144,15 +184,45 @@ class TarokTask final : public core::SearchTask {
         });
   }
 
+  // With every card known, what stands for a card not solved (yet): once some card is solved,
+  // its proven lower bound (so that a solved card ranks above it unless it is proven better);
+  // before that, the rules of thumb's estimate within its proven bounds.
+  std::optional<core::MoveValue> Unsolved(size_t i, bool some_solved) const {
+    if (!exact_ || o_.samples != 0 || i >= pending_.size()) return std::nullopt;
+    const Pending& p = pending_[i];
+    core::MoveValue mv;
+    mv.move = CardName(o_.cards[i]);
+    mv.value = some_solved ? p.lower : std::clamp(p.estimate, p.lower, p.upper);
+    mv.bound = some_solved ? core::Bound::kLower : core::Bound::kEstimate;
+    mv.display = absl::StrFormat("not solved: %s %.0f %s %.0f, rules of thumb %.0f",
+                                 p.proven ? "proven" : "between", p.lower, p.proven ? "to" : "and",
+                                 p.upper, p.estimate);
+    mv.metrics = {{"lower", p.lower, "the least the card is worth, as proven so far"},
+                  {"upper", p.upper, "the most the card is worth, as proven so far"},
+                  {"estimate", p.estimate, "the rules of thumb's play from here"}};
+    return mv;
+  }
+
   core::Report MakeReport(const core::SearchControl& control) const {
     core::Report r;
+    bool some_solved = false;
+    for (const Score& s : scores_) some_solved = some_solved || s.n > 0;
+    // Each card's standing: its value, solved cards first among equals.
+    std::vector<std::pair<double, int>> key(scores_.size());
+    std::vector<std::optional<core::MoveValue>> unsolved(scores_.size());
+    for (size_t i = 0; i < scores_.size(); ++i) {
+      if (scores_[i].n == 0) unsolved[i] = Unsolved(i, some_solved);
+      key[i] = {unsolved[i].has_value() ? unsolved[i]->value : scores_[i].Mean(),
+                scores_[i].n > 0 ? 1 : 0};
+    }
     std::vector<size_t> order(scores_.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return scores_[a].Mean() > scores_[b].Mean(); });
+                     [&](size_t a, size_t b) { return key[a] > key[b]; });
     const Contract c = round_.contract();
     for (size_t i : order) {
       const Score& s = scores_[i];
+      if (unsolved[i].has_value()) r.moves.push_back(*unsolved[i]);
       if (s.n == 0) continue;
       core::MoveValue mv;
       mv.move = CardName(o_.cards[i]);
@@ -185,9 +255,18 @@ class TarokTask final : public core::SearchTask {
     return r;
   }
 
+  // A card of a full layout not solved (yet).
+  struct Pending {
+    double estimate = 0;  // the rules of thumb played out, mover's view
+    double lower = 0;     // bounds on the value, mover's view
+    double upper = 0;
+    bool proven = false;  // the bounds come from a solve that was stopped
+  };
+
   Round round_;
   TaskOptions o_;
   std::vector<Score> scores_;
+  std::vector<Pending> pending_;  // full layout, exact: one per card
   bool exact_ = false;
   uint64_t nodes_ = 0;
   uint64_t samples_ = 0;
