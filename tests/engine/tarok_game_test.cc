@@ -241,6 +241,79 @@ TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {
   EXPECT_GE(checked, 3);
 }
 
+TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {
+  TarokGame game;
+  core::Rng rng(16);
+  int checked = 0;
+  for (int i = 0; i < 60 && checked < 4; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 12);
+    auto full = game.Setup(spec);
+    ASSERT_TRUE(full.ok());
+    const Round& r = static_cast<const TarokState&>(**full).round();
+    if (r.phase() != Phase::kPlay || r.play().TricksDone() > 5 || !IsNormal(r.contract())) {
+      continue;
+    }
+    spec.seat = std::to_string(r.ToMove());
+    spec.options["view"] = "seat";
+    core::SearchSpec search;
+    search.limits.samples = 8;
+    search.seed = 3;
+    search.threads = 1 + checked % 2;
+    const core::Report report = testing::RunSearch(game, spec, search);
+    ASSERT_EQ(report.stop_reason, core::StopReason::kSampleLimit) << report.message;
+    ASSERT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    EXPECT_EQ(report.depth, 6);
+    for (const core::MoveValue& mv : report.moves) {
+      // The mover's side's card points, averaged over the layouts.
+      EXPECT_GE(mv.value, 0) << mv.move;
+      EXPECT_LE(mv.value, 70) << mv.move;
+      EXPECT_EQ(mv.samples, 8u);
+    }
+    // Asked for exact solving, the same position runs past a small node limit instead.
+    search.options["algorithm"] = "exact";
+    search.limits.nodes = 20000;
+    EXPECT_EQ(testing::RunSearch(game, spec, search).stop_reason, core::StopReason::kNodeLimit);
+    // A depth is for the horizon (or the seed's search), not for exact solving.
+    search.limits.depth = 4;
+    auto task = game.PrepareSearch(**game.Setup(spec), search);
+    ASSERT_FALSE(task.ok());
+    EXPECT_NE(task.status().message().find("limits.depth"), std::string::npos);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
+}
+
+TEST(TarokGame, AHorizonPastTheEndGivesTheExactAnalysis) {
+  TarokGame game;
+  core::Rng rng(17);
+  int checked = 0;
+  for (int i = 0; i < 80 && checked < 6; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 40);
+    auto full = game.Setup(spec);
+    ASSERT_TRUE(full.ok());
+    const Round& r = static_cast<const TarokState&>(**full).round();
+    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 11) continue;
+    spec.seat = std::to_string(r.ToMove());
+    spec.options["view"] = "seat";
+    core::SearchSpec search;
+    search.limits.samples = 5;
+    search.seed = 9;
+    search.options["algorithm"] = "exact";
+    const core::Report exact = testing::RunSearch(game, spec, search);
+    search.options["algorithm"] = "auto";
+    search.limits.depth = 48;
+    const core::Report horizon = testing::RunSearch(game, spec, search);
+    ASSERT_EQ(horizon.depth, 48);
+    ASSERT_EQ(exact.moves.size(), horizon.moves.size());
+    for (size_t m = 0; m < exact.moves.size(); ++m) {
+      EXPECT_EQ(exact.moves[m].move, horizon.moves[m].move);
+      EXPECT_DOUBLE_EQ(exact.moves[m].value, horizon.moves[m].value) << exact.moves[m].move;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+}
+
 TEST(TarokGame, BidsAndTalonGroupsAreValuedBySimulation) {
   TarokGame game;
   core::PositionSpec spec;

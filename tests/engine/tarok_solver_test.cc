@@ -75,6 +75,40 @@ TEST(TarokSolver, EveryCardsValueAtFiveTricks) {
   }
 }
 
+TEST(TarokSolver, AHorizonBeyondTheEndIsTheExactValueAndOneCloserIsAnEstimate) {
+  core::Rng rng(31);
+  Solver solver(16);
+  int differ = 0, checked = 0;
+  for (int i = 0; i < 180; ++i) {
+    const Contract c = kContracts[i % 9];
+    const PlayState s = RandomEndPosition(rng, c, 4);
+    if (s.IsOver()) continue;
+    const int perspective = s.ToMove();
+    const int plies = (kTricks - s.TricksDone()) * 3 - s.CardsInTrick();
+    // Searched to the end, no horizon is met: every card's value is exact.
+    const std::vector<CardValue> deep = solver.HorizonSearch(s, perspective, plies);
+    // To the end of the trick after next (or sooner), the rules of thumb play the rest.
+    const std::vector<CardValue> near = solver.HorizonSearch(s, perspective, 1);
+    ASSERT_EQ(deep.size(), static_cast<size_t>(std::popcount(s.Legal())));
+    ASSERT_EQ(near.size(), deep.size());
+    for (size_t k = 0; k < deep.size(); ++k) {
+      PlayState child = s;
+      child.Play(deep[k].card);
+      EXPECT_EQ(deep[k].value, PlainMinimax(child, perspective))
+          << ContractName(c) << " position " << i << " card " << CardName(deep[k].card);
+      EXPECT_EQ(near[k].card, deep[k].card);
+      const int most = IsBeggar(c) || IsValat(c) ? 1 : 70;
+      EXPECT_GE(near[k].value, 0);
+      EXPECT_LE(near[k].value, most);
+      differ += near[k].value != deep[k].value;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 200);
+  // The rules of thumb are not best play: a horizon this close must miss some values.
+  EXPECT_GT(differ, 0);
+}
+
 TEST(TarokSolver, TableKeptBetweenSolvesGivesTheSameValues) {
   // The table's entries hold for every position they match, of the same deal or not (the run
   // cards below an entry's region are told apart by count only), so solving positions of many

@@ -75,6 +75,11 @@ class Solver {
   // end of play are scaled to match. Returns each legal card's value.
   std::vector<CardValue> SeedSearch(const PlayState& s, int me, int plies);
 
+  // Each legal card's value as Solve gives it (for `perspective`), estimated: alpha-beta to
+  // `plies` plies (on to the end of that trick), the rest played out by the rules of thumb
+  // (RolloutValue). For layouts too deep to solve in the time there is.
+  std::vector<CardValue> HorizonSearch(const PlayState& s, int perspective, int plies);
+
   // The value for the scored player when play is over.
   int FinalValue(const PlayState& s) const;
 
@@ -89,6 +94,7 @@ class Solver {
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
   bool Poll();
   int HistoryRow(const PlayState& s) const;
+  int HorizonAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
   int SeedEval(const PlayState& s) const;
   int SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta);
 

@@ -38,11 +38,18 @@ core::GameInfo MakeTarokInfo() {
   };
   info.position_options = PositionOptionSpecs();
   info.search_options = {
-      OptionSpec::Enum("algorithm", "exact", {"exact", "seed"},
-                       "exact: every layout solved to the last trick; seed: the seed program's "
-                       "alpha-beta to limits.depth plies (default 9) with its evaluation "
-                       "(5 x card point difference + sum of own taroks + 50 each for mond and "
-                       "škis held)."),
+      OptionSpec::Enum(
+          "algorithm", "auto", {"auto", "exact", "seed"},
+          "auto: with every card known, exact; from a seat's view, each sampled layout solved "
+          "exactly when at most options[exact_tricks] tricks are left, else searched to "
+          "limits.depth plies (default 6, on to the end of that trick) and played out from "
+          "there by the rules of thumb, in the same card points (a depth asked for always "
+          "searches so); exact: every layout solved to the last trick; seed: the seed "
+          "program's alpha-beta to limits.depth plies (default 9) with its evaluation (5 x card "
+          "point difference + sum of own taroks + 50 each for mond and škis held)."),
+      OptionSpec::Int("exact_tricks", 8, 0, 16,
+                      "algorithm auto from a seat's view: the most tricks left at which each "
+                      "layout is solved exactly."),
   };
   info.position_notation =
       "Four fields separated by spaces: the hands of players 0 (forehand), 1 and 2 as dealt, "

@@ -22,9 +22,11 @@ namespace {
 
 constexpr int kDefaultSamples = 20;
 constexpr int kDefaultSeedDepth = 9;
+constexpr int kDefaultHorizonDepth = 6;
 
 struct TaskOptions {
   bool seed_player = false;  // the seed's depth-limited search instead of exact solving
+  bool horizon = false;      // Solver::HorizonSearch to `depth` instead of exact solving
   int depth = kDefaultSeedDepth;
   std::vector<int> cards;  // root cards searched
   uint64_t samples = 0;    // 0: full layout
@@ -57,12 +59,15 @@ class TarokTask final : public core::SearchTask {
                    size_t* stopped_at = nullptr) {
     solver.SetControl(&control);
     const int mover = s.ToMove();
-    if (o_.seed_player) {
-      const std::vector<CardValue> all = solver.SeedSearch(s, mover, o_.depth);
+    if (o_.seed_player || o_.horizon) {
+      const std::vector<CardValue> all = o_.seed_player ? solver.SeedSearch(s, mover, o_.depth)
+                                                        : solver.HorizonSearch(s, mover, o_.depth);
       if (solver.stopped()) return false;
       for (size_t i = 0; i < o_.cards.size(); ++i) {
         for (const CardValue& cv : all) {
-          if (cv.card == o_.cards[i]) out[i] = cv.value;
+          if (cv.card != o_.cards[i]) continue;
+          // The seed's evaluation is the mover's already; the horizon's is the solver's.
+          out[i] = o_.seed_player ? cv.value : ValueForMover(s, mover, cv.value);
         }
       }
       return true;
@@ -228,7 +233,7 @@ class TarokTask final : public core::SearchTask {
       mv.move = CardName(o_.cards[i]);
       mv.value = s.Mean();
       mv.bound = exact_ ? core::Bound::kExact : core::Bound::kEstimate;
-      mv.depth = o_.seed_player ? o_.depth : 48;
+      mv.depth = o_.seed_player || o_.horizon ? o_.depth : 48;
       const bool yes_no = IsBeggar(c) || IsValat(c);
       if (o_.samples > 0) {
         mv.samples = s.n;
@@ -248,7 +253,7 @@ class TarokTask final : public core::SearchTask {
       r.moves.push_back(std::move(mv));
     }
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
-    r.depth = o_.seed_player ? o_.depth : 48;
+    r.depth = o_.seed_player || o_.horizon ? o_.depth : 48;
     r.nodes = nodes_;
     r.samples = samples_;
     r.elapsed_seconds = control.ElapsedSeconds();
@@ -391,12 +396,19 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   TaskOptions o;
   o.seed = spec.seed;
   o.threads = std::max(1, spec.threads);
-  o.seed_player = options->GetString("algorithm") == "seed";
+  const std::string& algorithm = options->GetString("algorithm");
+  o.seed_player = algorithm == "seed";
+  // auto, from a seat's view: layouts too deep to solve in a few milliseconds (or any, with a
+  // depth asked for) are searched to a horizon.
+  o.horizon =
+      algorithm == "auto" && ts.hidden() &&
+      (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options->GetInt("exact_tricks"));
+  if (o.horizon) o.depth = kDefaultHorizonDepth;
   if (spec.limits.depth > 0) {
-    if (!o.seed_player) {
+    if (!o.seed_player && !o.horizon) {
       return absl::InvalidArgumentError(
           "limits.depth: the exact solver searches to the end; a depth limit needs "
-          "options[algorithm]=seed");
+          "options[algorithm]=seed, or auto from a seat's view");
     }
     if (spec.limits.depth > 48) {
       return absl::InvalidArgumentError(
