@@ -104,6 +104,55 @@ TEST(BridgeAnalysis, EveryCardIsScoredAndProgressShowsEachGroup) {
   }
 }
 
+TEST(BridgeAnalysis, AStoppedAnalysisScoresEveryCardWithinWhatItProved) {
+  BridgeGame game;
+  core::Rng rng(41);
+  int proven = 0;
+  for (int i = 0; i < 12; ++i) {
+    // A random deal of `cards` cards a hand, so that a solve takes some thousands of nodes.
+    std::vector<int> deck;
+    for (int s = 0; s < 4; ++s) {
+      for (int r = 2; r <= 14; ++r) deck.push_back(s * 16 + r);
+    }
+    for (size_t k = deck.size() - 1; k > 0; --k) std::swap(deck[k], deck[rng.Below(k + 1)]);
+    const int cards = 8 + i % 3;
+    Hands hands;
+    for (int h = 0; h < 4; ++h) {
+      for (int k = 0; k < cards; ++k) hands[h].Add(deck[h * cards + k]);
+    }
+    const core::PositionSpec p =
+        Pos(FormatPbnDeal(hands), {}, {{"trump", i % 2 == 0 ? "N" : "H"}, {"leader", "E"}});
+    core::SearchSpec search;
+    search.limits.nodes = uint64_t{300} << (i % 4);
+    const core::Report r = testing::RunSearch(game, p, search);
+    ASSERT_EQ(r.stop_reason, core::StopReason::kNodeLimit) << i << " " << r.message;
+    auto state = game.Setup(p);
+    ASSERT_TRUE(state.ok()) << state.status();
+    const PlayPosition& position = static_cast<const BridgeState&>(**state).position();
+    ASSERT_EQ(r.moves.size(), static_cast<size_t>(position.LegalCards().size()));
+    EXPECT_EQ(r.best_move, r.moves.front().move);
+    DoubleDummySolver solver;
+    for (const auto& [card, value] : solver.SolveCards(position)) {
+      for (const core::MoveValue& m : r.moves) {
+        if (m.move != CardName(card)) continue;
+        if (m.bound == core::Bound::kExact) {
+          EXPECT_EQ(m.value, value) << m.move;
+          continue;
+        }
+        ASSERT_EQ(m.bound, core::Bound::kLower) << m.move;
+        ASSERT_EQ(m.metrics.size(), 2u);
+        EXPECT_EQ(m.value, m.metrics[0].value);
+        EXPECT_LE(m.metrics[0].value, value) << m.move << " " << m.display;
+        EXPECT_GE(m.metrics[1].value, value) << m.move << " " << m.display;
+        proven += m.display.find("proven") != std::string::npos &&
+                  m.metrics[1].value - m.metrics[0].value < cards;
+      }
+    }
+  }
+  // Some stops fell after a search of a card had narrowed its bounds.
+  EXPECT_GT(proven, 2);
+}
+
 TEST(BridgeSolver, CardsOfOneGroupShareTheirValue) {
   // North holds the two top spades: one group of equal cards, and both tricks.
   PlayPosition p;

@@ -1,6 +1,8 @@
 // Searches on bridge positions: double-dummy values of a full layout, Monte Carlo over sampled
 // layouts for a seat's view.
 #include <algorithm>
+#include <optional>
+#include <utility>
 
 #include "absl/strings/str_cat.h"
 #include "engine/games/bridge/bridge_game.h"
@@ -27,34 +29,79 @@ class DoubleDummyTask final : public core::SearchTask {
       report.elapsed_seconds = control.ElapsedSeconds();
       sink.OnProgress(report);
     });
-    const int plies = position_.TricksLeft() * 4 - position_.table_count;
-    for (const std::vector<int>& group : groups_) {
-      const int value = solver.SolveCard(position_, group.back(), &control);
-      if (solver.aborted()) break;
-      for (int card : group) {
-        core::MoveValue mv;
-        mv.move = CardName(card);
-        mv.value = value;
-        mv.bound = core::Bound::kExact;
-        mv.depth = plies;
-        mv.display = absl::StrCat(value, value == 1 ? " trick" : " tricks");
-        report.moves.push_back(std::move(mv));
+    std::vector<std::optional<int>> values(groups_.size());
+    // When a limit stops the search: what the group being solved had proven by then.
+    std::optional<DoubleDummySolver::Bounds> stopped;
+    for (size_t g = 0; g < groups_.size(); ++g) {
+      const int value = solver.SolveCard(position_, groups_[g].back(), &control);
+      if (solver.aborted()) {
+        stopped = solver.proven();
+        break;
       }
-      // Best first; ties keep the suit and rank order the groups came in.
-      std::stable_sort(report.moves.begin(), report.moves.end(),
-                       [](const auto& a, const auto& b) { return a.value > b.value; });
-      report.best_move = report.moves.front().move;
-      report.depth = plies;
-      report.nodes = solver.nodes();
-      report.elapsed_seconds = control.ElapsedSeconds();
-      report.statistics = {
-          {"tt_probes", static_cast<double>(solver.table_probes()), "transposition table probes"},
-          {"tt_hits", static_cast<double>(solver.table_hits()), "transposition table hits"}};
+      values[g] = value;
+      report = MakeReport(values, std::nullopt, solver, control);
       sink.OnProgress(report);
     }
     control.SetHeartbeat(nullptr);
+    if (stopped.has_value()) report = MakeReport(values, stopped, solver, control);
     report.final = true;
-    report.stop_reason = core::StopReason::kCompleted;
+    report.stop_reason = stopped.has_value() ? control.reason() : core::StopReason::kCompleted;
+    return report;
+  }
+
+ private:
+  // The groups solved, best first (ties keep the suit and rank order the groups came in). After a
+  // stop (`stopped`: the bounds proven for the first group not solved) every card is scored: one
+  // not solved by the least it is proven to take, so that BestMove always names a card.
+  core::Report MakeReport(const std::vector<std::optional<int>>& values,
+                          std::optional<DoubleDummySolver::Bounds> stopped,
+                          const DoubleDummySolver& solver,
+                          const core::SearchControl& control) const {
+    core::Report report;
+    const int plies = position_.TricksLeft() * 4 - position_.table_count;
+    const int left = position_.TricksLeft();
+    bool first_unsolved = true;
+    for (size_t g = 0; g < groups_.size(); ++g) {
+      if (!values[g].has_value() && !stopped.has_value()) continue;
+      DoubleDummySolver::Bounds b{0, left};
+      bool proven = false;
+      if (!values[g].has_value() && first_unsolved) {
+        b = *stopped;
+        proven = true;
+        first_unsolved = false;
+      }
+      for (int card : groups_[g]) {
+        core::MoveValue mv;
+        mv.move = CardName(card);
+        if (values[g].has_value()) {
+          mv.value = *values[g];
+          mv.bound = core::Bound::kExact;
+          mv.depth = plies;
+          mv.display = absl::StrCat(*values[g], *values[g] == 1 ? " trick" : " tricks");
+        } else {
+          mv.value = b.lower;
+          mv.bound = core::Bound::kLower;
+          mv.display = absl::StrCat("not solved: ", proven ? "proven " : "between ", b.lower,
+                                    proven ? " to " : " and ", b.upper, " tricks");
+          mv.metrics = {
+              {"lower", static_cast<double>(b.lower), "the least the card takes, as proven"},
+              {"upper", static_cast<double>(b.upper), "the most the card takes, as proven"}};
+        }
+        report.moves.push_back(std::move(mv));
+      }
+    }
+    // Best first, a solved card before an unsolved one of the same value.
+    std::stable_sort(report.moves.begin(), report.moves.end(), [](const auto& a, const auto& b) {
+      return std::make_pair(a.value, a.bound == core::Bound::kExact) >
+             std::make_pair(b.value, b.bound == core::Bound::kExact);
+    });
+    if (!report.moves.empty()) report.best_move = report.moves.front().move;
+    report.depth = plies;
+    report.nodes = solver.nodes();
+    report.elapsed_seconds = control.ElapsedSeconds();
+    report.statistics = {
+        {"tt_probes", static_cast<double>(solver.table_probes()), "transposition table probes"},
+        {"tt_hits", static_cast<double>(solver.table_hits()), "transposition table hits"}};
     return report;
   }
 

@@ -335,6 +335,8 @@ int DoubleDummySolver::SolveLoaded(int guess, int known_lower, int known_upper) 
   if (known_upper >= 0) upper = std::min(upper, known_upper);
   if (lower > upper) lower = upper;
   int g = guess < 0 ? (upper + 1) / 2 : std::clamp(guess, lower, upper);
+  ns_lower_ = lower;
+  ns_upper_ = upper;
   while (lower < upper) {
     const int target = g <= lower ? lower + 1 : g;
     uint64_t relevant;
@@ -347,6 +349,8 @@ int DoubleDummySolver::SolveLoaded(int guess, int known_lower, int known_upper) 
       upper = target - 1;
       g = upper;
     }
+    ns_lower_ = lower;
+    ns_upper_ = upper;
   }
   return lower;
 }
@@ -359,6 +363,7 @@ int DoubleDummySolver::Solve(const PlayPosition& position, core::SearchControl* 
   const bool ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
   const int tricks = SolveLoaded(guess < 0 ? -1 : (ns ? guess : left - guess));
+  proven_ = ns ? Bounds{ns_lower_, ns_upper_} : Bounds{left - ns_upper_, left - ns_lower_};
   return ns ? tricks : left - tricks;
 }
 
@@ -396,6 +401,8 @@ int DoubleDummySolver::SolveCard(const PlayPosition& position, int card,
   const int left = position.TricksLeft();
   const int ns_guess = guess < 0 ? -1 : (ns ? guess : left - guess) - won;
   const int tricks = won + SolveLoaded(ns_guess < 0 ? -1 : ns_guess);
+  const int lower = won + ns_lower_, upper = won + ns_upper_;
+  proven_ = ns ? Bounds{lower, upper} : Bounds{left - upper, left - lower};
   return ns ? tricks : left - tricks;
 }
 

@@ -49,6 +49,14 @@ class DoubleDummySolver {
   // The value (as in Solve, for the side to move) of playing `card` now.
   int SolveCard(const PlayPosition& position, int card, core::SearchControl* control = nullptr,
                 int guess = -1);
+  // What the last Solve or SolveCard proved of its value (for the side to move) with the searches
+  // it finished: lower <= value <= upper, equal when it finished; after an abort, what was known
+  // by then.
+  struct Bounds {
+    int lower = 0;
+    int upper = 0;
+  };
+  Bounds proven() const { return proven_; }
 
   // The value of every legal card among `cards` (default: all), in suit order, highest first;
   // found as DDS does: the best card left, then the next best from its value down, so that one
@@ -99,6 +107,10 @@ class DoubleDummySolver {
   uint64_t nodes_ = 0;
   uint64_t trick_nodes_ = 0;
   bool aborted_ = false;
+  Bounds proven_;
+  // North-South's bounds from SolveLoaded's finished searches.
+  int ns_lower_ = 0;
+  int ns_upper_ = 0;
 
   // The position being searched.
   uint64_t hands_[4] = {};
