@@ -283,6 +283,47 @@ TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {
   EXPECT_EQ(checked, 4);
 }
 
+TEST(TarokGame, ASeatsAnalysisStoppedBeforeAnySearchStillScoresEveryCard) {
+  TarokGame game;
+  core::Rng rng(18);
+  int checked = 0;
+  for (int i = 0; i < 60 && checked < 4; ++i) {
+    core::PositionSpec spec = RandomPosition(rng, 12);
+    auto full = game.Setup(spec);
+    ASSERT_TRUE(full.ok());
+    const Round& r = static_cast<const TarokState&>(**full).round();
+    // Far from the end, where one layout's search runs past the first poll of the limits.
+    if (r.phase() != Phase::kPlay || !IsNormal(r.contract()) || r.play().TricksDone() > 4) {
+      continue;
+    }
+    spec.seat = std::to_string(r.ToMove());
+    spec.options["view"] = "seat";
+    core::SearchSpec search;
+    search.limits.samples = 10;
+    search.limits.nodes = 1;  // stops at the first poll, within the first layout
+    search.seed = 4;
+    search.threads = 1;
+    const core::Report one = testing::RunSearch(game, spec, search);
+    search.threads = 2;
+    const core::Report two = testing::RunSearch(game, spec, search);
+    EXPECT_EQ(one.stop_reason, core::StopReason::kNodeLimit);
+    EXPECT_EQ(one.samples, 0u);  // no layout searched...
+    ASSERT_EQ(one.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    EXPECT_EQ(one.best_move, one.moves.front().move);  // ...but every card scored
+    ASSERT_EQ(two.moves.size(), one.moves.size());
+    for (size_t m = 0; m < one.moves.size(); ++m) {
+      EXPECT_EQ(one.moves[m].samples, 10u);
+      EXPECT_GE(one.moves[m].value, 0);
+      EXPECT_LE(one.moves[m].value, 70);
+      // The same layouts at any thread count.
+      EXPECT_EQ(one.moves[m].move, two.moves[m].move);
+      EXPECT_EQ(one.moves[m].value, two.moves[m].value);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
+}
+
 TEST(TarokGame, AHorizonPastTheEndGivesTheExactAnalysis) {
   TarokGame game;
   core::Rng rng(17);

@@ -161,7 +161,7 @@ class TarokTask final : public core::SearchTask {
     std::vector<uint64_t> nodes(static_cast<size_t>(threads));
     std::vector<std::unique_ptr<Solver>> solvers;
     for (int t = 0; t < threads; ++t) solvers.push_back(std::make_unique<Solver>(o_.table_log2));
-    return core::RunSampleBatches(
+    const core::StopReason reason = core::RunSampleBatches(
         o_.samples, threads, batch, control,
         [&](int t, uint64_t sample, uint64_t slot, core::SearchControl& c) {
           core::Rng rng = core::Rng::ForStream(o_.seed, sample);
@@ -187,6 +187,23 @@ class TarokTask final : public core::SearchTask {
           samples_ = sample + 1;
           if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
         });
+    if (samples_ == 0 && !o_.seed_player && reason != core::StopReason::kError) {
+      // Stopped before a single layout was searched: the rules of thumb played out on the same
+      // layouts (microseconds each) still score every card, so that BestMove names one.
+      for (uint64_t i = 0; i < o_.samples; ++i) {
+        core::Rng rng = core::Rng::ForStream(o_.seed, i);
+        Layout layout;
+        if (!sampler->Sample(rng, &layout)) break;
+        const PlayState s = sampler->Complete(layout);
+        for (size_t m = 0; m < moves; ++m) {
+          PlayState child = s;
+          child.Play(o_.cards[m]);
+          scores_[m].Add(ValueForMover(s, s.ToMove(), RolloutValue(child, s.ToMove())));
+        }
+        rolled_out_ = i + 1;
+      }
+    }
+    return reason;
   }
 
   // With every card known, what stands for a card not solved (yet): once some card is solved,
@@ -241,6 +258,10 @@ class TarokTask final : public core::SearchTask {
         mv.display = yes_no && !o_.seed_player
                          ? absl::StrFormat("wins in %.0f%% of layouts", 100 * mv.value)
                          : absl::StrFormat("%+.1f ±%.1f", mv.value, mv.std_error);
+        if (rolled_out_ > 0) {
+          mv.depth = 0;
+          absl::StrAppend(&mv.display, ", rules of thumb only (stopped before any search)");
+        }
       } else if (o_.seed_player) {
         mv.display = absl::StrFormat("seed evaluation %+.0f", mv.value);
       } else if (yes_no) {
@@ -253,7 +274,7 @@ class TarokTask final : public core::SearchTask {
       r.moves.push_back(std::move(mv));
     }
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
-    r.depth = o_.seed_player || o_.horizon ? o_.depth : 48;
+    r.depth = rolled_out_ > 0 ? 0 : o_.seed_player || o_.horizon ? o_.depth : 48;
     r.nodes = nodes_;
     r.samples = samples_;
     r.elapsed_seconds = control.ElapsedSeconds();
@@ -275,6 +296,7 @@ class TarokTask final : public core::SearchTask {
   bool exact_ = false;
   uint64_t nodes_ = 0;
   uint64_t samples_ = 0;
+  uint64_t rolled_out_ = 0;  // layouts only played out by the rules of thumb (RunSampled)
 };
 
 // The bidding and the talon exchange: each candidate bid, talon group or discard valued by the
