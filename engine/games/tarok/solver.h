@@ -10,7 +10,8 @@
 // II..XX are told apart only by their order among the cards still out, and below the lowest one
 // whose rank decided a trick not at all, so one entry serves many positions), equivalent cards
 // searched once, the history heuristic, and bounds from the points still out and the top taroks.
-// Optionally depth-limited with the seed program's evaluation (section 4.2) at the horizon.
+// Optionally depth-limited: with the seed program's evaluation (section 4.2) at the horizon, or
+// in its own values with the rules of thumb playing out the rest from the horizon.
 #pragma once
 
 #include <array>
