@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include "absl/strings/str_join.h"
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/solver.h"
@@ -40,6 +42,23 @@ core::PositionSpec RandomPosition(core::Rng& rng, int plies) {
       break;
     }
   }
+  return spec;
+}
+
+// A random position (RandomPosition) in the play that `keep` accepts, seen from the seat of the
+// player to move; nullopt when it is not in the play or not kept. `*round` gets the full round.
+template <typename Keep>
+std::optional<core::PositionSpec> MoversView(const TarokGame& game, core::Rng& rng, int plies,
+                                             Keep keep, std::optional<Round>* round) {
+  core::PositionSpec spec = RandomPosition(rng, plies);
+  auto full = game.Setup(spec);
+  EXPECT_TRUE(full.ok()) << full.status();
+  if (!full.ok()) return std::nullopt;
+  const Round& r = static_cast<const TarokState&>(**full).round();
+  if (r.phase() != Phase::kPlay || !keep(r)) return std::nullopt;
+  round->emplace(r);
+  spec.seat = std::to_string(r.ToMove());
+  spec.options["view"] = "seat";
   return spec;
 }
 
@@ -213,20 +232,17 @@ TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {
   core::Rng rng(13);
   int checked = 0;
   for (int i = 0; i < 40 && checked < 6; ++i) {
-    core::PositionSpec spec = RandomPosition(rng, 36);
-    auto full = game.Setup(spec);
-    ASSERT_TRUE(full.ok());
-    const Round& r = static_cast<const TarokState&>(**full).round();
-    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 9) continue;
-    spec.seat = std::to_string(r.ToMove());
-    spec.options["view"] = "seat";
+    std::optional<Round> r;
+    const auto spec = MoversView(
+        game, rng, 36, [](const Round& r) { return r.play().TricksDone() >= 9; }, &r);
+    if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 6;
     search.seed = 5;
     search.threads = 1;
-    const core::Report one = testing::RunSearch(game, spec, search);
+    const core::Report one = testing::RunSearch(game, *spec, search);
     search.threads = 3;
-    const core::Report three = testing::RunSearch(game, spec, search);
+    const core::Report three = testing::RunSearch(game, *spec, search);
     ASSERT_EQ(one.stop_reason, core::StopReason::kSampleLimit) << one.message;
     ASSERT_EQ(one.moves.size(), three.moves.size());
     for (size_t m = 0; m < one.moves.size(); ++m) {
@@ -246,22 +262,18 @@ TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {
   core::Rng rng(16);
   int checked = 0;
   for (int i = 0; i < 60 && checked < 4; ++i) {
-    core::PositionSpec spec = RandomPosition(rng, 12);
-    auto full = game.Setup(spec);
-    ASSERT_TRUE(full.ok());
-    const Round& r = static_cast<const TarokState&>(**full).round();
-    if (r.phase() != Phase::kPlay || r.play().TricksDone() > 5 || !IsNormal(r.contract())) {
-      continue;
-    }
-    spec.seat = std::to_string(r.ToMove());
-    spec.options["view"] = "seat";
+    std::optional<Round> r;
+    const auto spec = MoversView(
+        game, rng, 12,
+        [](const Round& r) { return r.play().TricksDone() <= 5 && IsNormal(r.contract()); }, &r);
+    if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 8;
     search.seed = 3;
     search.threads = 1 + checked % 2;
-    const core::Report report = testing::RunSearch(game, spec, search);
+    const core::Report report = testing::RunSearch(game, *spec, search);
     ASSERT_EQ(report.stop_reason, core::StopReason::kSampleLimit) << report.message;
-    ASSERT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    ASSERT_EQ(report.moves.size(), static_cast<size_t>(std::popcount(r->play().Legal())));
     EXPECT_EQ(report.depth, 6);
     for (const core::MoveValue& mv : report.moves) {
       // The mover's side's card points, averaged over the layouts.
@@ -272,10 +284,10 @@ TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {
     // Asked for exact solving, the same position runs past a small node limit instead.
     search.options["algorithm"] = "exact";
     search.limits.nodes = 20000;
-    EXPECT_EQ(testing::RunSearch(game, spec, search).stop_reason, core::StopReason::kNodeLimit);
+    EXPECT_EQ(testing::RunSearch(game, *spec, search).stop_reason, core::StopReason::kNodeLimit);
     // A depth is for the horizon (or the seed's search), not for exact solving.
     search.limits.depth = 4;
-    auto task = game.PrepareSearch(**game.Setup(spec), search);
+    auto task = game.PrepareSearch(**game.Setup(*spec), search);
     ASSERT_FALSE(task.ok());
     EXPECT_NE(task.status().message().find("limits.depth"), std::string::npos);
     ++checked;
@@ -288,27 +300,23 @@ TEST(TarokGame, ASeatsAnalysisStoppedBeforeAnySearchStillScoresEveryCard) {
   core::Rng rng(18);
   int checked = 0;
   for (int i = 0; i < 60 && checked < 4; ++i) {
-    core::PositionSpec spec = RandomPosition(rng, 12);
-    auto full = game.Setup(spec);
-    ASSERT_TRUE(full.ok());
-    const Round& r = static_cast<const TarokState&>(**full).round();
     // Far from the end, where one layout's search runs past the first poll of the limits.
-    if (r.phase() != Phase::kPlay || !IsNormal(r.contract()) || r.play().TricksDone() > 4) {
-      continue;
-    }
-    spec.seat = std::to_string(r.ToMove());
-    spec.options["view"] = "seat";
+    std::optional<Round> r;
+    const auto spec = MoversView(
+        game, rng, 12,
+        [](const Round& r) { return r.play().TricksDone() <= 4 && IsNormal(r.contract()); }, &r);
+    if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 10;
     search.limits.nodes = 1;  // stops at the first poll, within the first layout
     search.seed = 4;
     search.threads = 1;
-    const core::Report one = testing::RunSearch(game, spec, search);
+    const core::Report one = testing::RunSearch(game, *spec, search);
     search.threads = 2;
-    const core::Report two = testing::RunSearch(game, spec, search);
+    const core::Report two = testing::RunSearch(game, *spec, search);
     EXPECT_EQ(one.stop_reason, core::StopReason::kNodeLimit);
     EXPECT_EQ(one.samples, 0u);  // no layout searched...
-    ASSERT_EQ(one.moves.size(), static_cast<size_t>(std::popcount(r.play().Legal())));
+    ASSERT_EQ(one.moves.size(), static_cast<size_t>(std::popcount(r->play().Legal())));
     EXPECT_EQ(one.best_move, one.moves.front().move);  // ...but every card scored
     ASSERT_EQ(two.moves.size(), one.moves.size());
     for (size_t m = 0; m < one.moves.size(); ++m) {
@@ -329,21 +337,18 @@ TEST(TarokGame, AHorizonPastTheEndGivesTheExactAnalysis) {
   core::Rng rng(17);
   int checked = 0;
   for (int i = 0; i < 80 && checked < 6; ++i) {
-    core::PositionSpec spec = RandomPosition(rng, 40);
-    auto full = game.Setup(spec);
-    ASSERT_TRUE(full.ok());
-    const Round& r = static_cast<const TarokState&>(**full).round();
-    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 11) continue;
-    spec.seat = std::to_string(r.ToMove());
-    spec.options["view"] = "seat";
+    std::optional<Round> r;
+    const auto spec = MoversView(
+        game, rng, 40, [](const Round& r) { return r.play().TricksDone() >= 11; }, &r);
+    if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 5;
     search.seed = 9;
     search.options["algorithm"] = "exact";
-    const core::Report exact = testing::RunSearch(game, spec, search);
+    const core::Report exact = testing::RunSearch(game, *spec, search);
     search.options["algorithm"] = "auto";
     search.limits.depth = 48;
-    const core::Report horizon = testing::RunSearch(game, spec, search);
+    const core::Report horizon = testing::RunSearch(game, *spec, search);
     ASSERT_EQ(horizon.depth, 48);
     ASSERT_EQ(exact.moves.size(), horizon.moves.size());
     for (size_t m = 0; m < exact.moves.size(); ++m) {
