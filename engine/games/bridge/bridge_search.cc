@@ -59,17 +59,14 @@ class DoubleDummyTask final : public core::SearchTask {
                           const core::SearchControl& control) const {
     core::Report report;
     const int plies = position_.TricksLeft() * 4 - position_.table_count;
-    const int left = position_.TricksLeft();
-    bool first_unsolved = true;
+    // The groups are solved in order: the first one not solved is the one the stop cut short.
+    const size_t solved = static_cast<size_t>(
+        std::count_if(values.begin(), values.end(), [](const auto& v) { return v.has_value(); }));
     for (size_t g = 0; g < groups_.size(); ++g) {
       if (!values[g].has_value() && !stopped.has_value()) continue;
-      DoubleDummySolver::Bounds b{0, left};
-      bool proven = false;
-      if (!values[g].has_value() && first_unsolved) {
-        b = *stopped;
-        proven = true;
-        first_unsolved = false;
-      }
+      const bool proven = g == solved;
+      const DoubleDummySolver::Bounds b =
+          proven ? *stopped : DoubleDummySolver::Bounds{0, position_.TricksLeft()};
       for (int card : groups_[g]) {
         core::MoveValue mv;
         mv.move = CardName(card);

@@ -327,7 +327,8 @@ bool DoubleDummySolver::Search(int target, uint64_t& relevant) {
   return result;
 }
 
-int DoubleDummySolver::SolveLoaded(int guess, int known_lower, int known_upper) {
+DoubleDummySolver::Bounds DoubleDummySolver::SolveLoaded(int guess, int known_lower,
+                                                         int known_upper) {
   int cards = table_count_;
   for (uint64_t h : hands_) cards += std::popcount(h);
   int lower = 0, upper = cards / 4 + (cards % 4 != 0 ? 1 : 0);
@@ -335,8 +336,6 @@ int DoubleDummySolver::SolveLoaded(int guess, int known_lower, int known_upper) 
   if (known_upper >= 0) upper = std::min(upper, known_upper);
   if (lower > upper) lower = upper;
   int g = guess < 0 ? (upper + 1) / 2 : std::clamp(guess, lower, upper);
-  ns_lower_ = lower;
-  ns_upper_ = upper;
   while (lower < upper) {
     const int target = g <= lower ? lower + 1 : g;
     uint64_t relevant;
@@ -349,10 +348,8 @@ int DoubleDummySolver::SolveLoaded(int guess, int known_lower, int known_upper) 
       upper = target - 1;
       g = upper;
     }
-    ns_lower_ = lower;
-    ns_upper_ = upper;
   }
-  return lower;
+  return {lower, upper};
 }
 
 int DoubleDummySolver::Solve(const PlayPosition& position, core::SearchControl* control,
@@ -362,9 +359,9 @@ int DoubleDummySolver::Solve(const PlayPosition& position, core::SearchControl* 
   Load(position);
   const bool ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
-  const int tricks = SolveLoaded(guess < 0 ? -1 : (ns ? guess : left - guess));
-  proven_ = ns ? Bounds{ns_lower_, ns_upper_} : Bounds{left - ns_upper_, left - ns_lower_};
-  return ns ? tricks : left - tricks;
+  const Bounds b = SolveLoaded(guess < 0 ? -1 : (ns ? guess : left - guess));
+  proven_ = ns ? b : Bounds{left - b.upper, left - b.lower};
+  return proven_.lower;
 }
 
 std::vector<std::vector<int>> DoubleDummySolver::CardGroups(const PlayPosition& position) {
@@ -400,10 +397,10 @@ int DoubleDummySolver::SolveCard(const PlayPosition& position, int card,
   const int won = next.ns_tricks - position.ns_tricks;
   const int left = position.TricksLeft();
   const int ns_guess = guess < 0 ? -1 : (ns ? guess : left - guess) - won;
-  const int tricks = won + SolveLoaded(ns_guess < 0 ? -1 : ns_guess);
-  const int lower = won + ns_lower_, upper = won + ns_upper_;
+  const Bounds b = SolveLoaded(ns_guess < 0 ? -1 : ns_guess);
+  const int lower = won + b.lower, upper = won + b.upper;
   proven_ = ns ? Bounds{lower, upper} : Bounds{left - upper, left - lower};
-  return ns ? tricks : left - tricks;
+  return proven_.lower;
 }
 
 bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {

@@ -82,8 +82,9 @@ class DoubleDummySolver {
  private:
   using Move = dd::WeightedCard;
   void Load(const PlayPosition& position);
-  // North-South tricks from here (the loaded position), within known bounds (upper -1: none).
-  int SolveLoaded(int guess, int known_lower = 0, int known_upper = -1);
+  // North-South tricks from here (the loaded position), within known bounds (upper -1: none):
+  // lower == upper, or after an abort the bounds its finished searches proved.
+  Bounds SolveLoaded(int guess, int known_lower = 0, int known_upper = -1);
   bool Search(int target, uint64_t& relevant);
   // Whether the side to move at the (loaded) root takes `mover_target` of the `left` tricks with
   // one of the root cards in root_allowed_; root_best_ gets the group of that card.
@@ -108,9 +109,6 @@ class DoubleDummySolver {
   uint64_t trick_nodes_ = 0;
   bool aborted_ = false;
   Bounds proven_;
-  // North-South's bounds from SolveLoaded's finished searches.
-  int ns_lower_ = 0;
-  int ns_upper_ = 0;
 
   // The position being searched.
   uint64_t hands_[4] = {};

@@ -99,12 +99,12 @@ class TarokTask final : public core::SearchTask {
     if (exact_) {
       // Until a card is solved, the rules of thumb's estimate stands for it (see Pending).
       pending_.assign(moves, Pending{});
+      const Contract c = s.contract();
       for (size_t i = 0; i < moves; ++i) {
         PlayState child = s;
         child.Play(o_.cards[i]);
         pending_[i].estimate = ValueForMover(s, mover, RolloutValue(child, mover));
-        const Contract c = s.contract();
-        SetBounds(i, {0, IsBeggar(c) || IsValat(c) ? 1 : 70});
+        SetBounds(i, {0, IsBeggar(c) || IsValat(c) ? 1 : 70}, false);
       }
     }
     if (o_.seed_player || threads <= 1) {
@@ -114,10 +114,7 @@ class TarokTask final : public core::SearchTask {
       const bool ok = ScoreLayout(s, solver, control, values, &sink, &stopped_at);
       nodes_ = solver.nodes();
       if (!ok) {
-        if (exact_ && stopped_at < moves) {
-          SetBounds(stopped_at, solver.proven());
-          pending_[stopped_at].proven = true;
-        }
+        if (exact_ && stopped_at < moves) SetBounds(stopped_at, solver.proven(), true);
         return control.reason();
       }
       for (size_t i = 0; i < values.size(); ++i) scores_[i] = Score{values[i], 0, 1};
@@ -133,21 +130,19 @@ class TarokTask final : public core::SearchTask {
         });
     nodes_ = result.nodes;
     for (size_t i = 0; i < moves; ++i) {
-      if (result.stopped[i].has_value()) {
-        SetBounds(i, *result.stopped[i]);
-        pending_[i].proven = true;
-      }
+      if (result.stopped[i].has_value()) SetBounds(i, *result.stopped[i], true);
     }
     return result.reason;
   }
 
-  // Bounds on a card's value (the solver's), from the mover's view.
-  void SetBounds(size_t i, Solver::Bounds b) {
+  // Bounds on a card's value (the solver's), from the mover's view; `proven` by a stopped solve.
+  void SetBounds(size_t i, Solver::Bounds b, bool proven) {
     const PlayState& s = round_.play();
     const double a = ValueForMover(s, s.ToMove(), b.lower);
     const double c = ValueForMover(s, s.ToMove(), b.upper);
     pending_[i].lower = std::min(a, c);
     pending_[i].upper = std::max(a, c);
+    pending_[i].proven = proven;
   }
 
   // Samples over threads, added in sample order (core::RunSampleBatches).
@@ -200,7 +195,7 @@ class TarokTask final : public core::SearchTask {
           child.Play(o_.cards[m]);
           scores_[m].Add(ValueForMover(s, s.ToMove(), RolloutValue(child, s.ToMove())));
         }
-        rolled_out_ = i + 1;
+        rolled_out_ = true;
       }
     }
     return reason;
@@ -258,7 +253,7 @@ class TarokTask final : public core::SearchTask {
         mv.display = yes_no && !o_.seed_player
                          ? absl::StrFormat("wins in %.0f%% of layouts", 100 * mv.value)
                          : absl::StrFormat("%+.1f ±%.1f", mv.value, mv.std_error);
-        if (rolled_out_ > 0) {
+        if (rolled_out_) {
           mv.depth = 0;
           absl::StrAppend(&mv.display, ", rules of thumb only (stopped before any search)");
         }
@@ -274,7 +269,7 @@ class TarokTask final : public core::SearchTask {
       r.moves.push_back(std::move(mv));
     }
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
-    r.depth = rolled_out_ > 0 ? 0 : o_.seed_player || o_.horizon ? o_.depth : 48;
+    r.depth = rolled_out_ ? 0 : o_.seed_player || o_.horizon ? o_.depth : 48;
     r.nodes = nodes_;
     r.samples = samples_;
     r.elapsed_seconds = control.ElapsedSeconds();
@@ -296,7 +291,7 @@ class TarokTask final : public core::SearchTask {
   bool exact_ = false;
   uint64_t nodes_ = 0;
   uint64_t samples_ = 0;
-  uint64_t rolled_out_ = 0;  // layouts only played out by the rules of thumb (RunSampled)
+  bool rolled_out_ = false;  // the layouts only played out by the rules of thumb (RunSampled)
 };
 
 // The bidding and the talon exchange: each candidate bid, talon group or discard valued by the
