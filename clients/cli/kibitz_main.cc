@@ -16,6 +16,7 @@
 #include "absl/flags/usage.h"
 #include "absl/strings/str_join.h"
 #include "absl/time/time.h"
+#include "clients/cli/arguments.h"
 #include "clients/cli/commands.h"
 #include "service/flag_names.h"
 
@@ -96,7 +97,10 @@ constexpr char kUsage[] =
 int main(int argc, char** argv) {
   absl::SetProgramUsageMessage(kUsage);
   kibitzer::service::NormalizeFlagNames(argc, argv);
-  std::vector<char*> args = absl::ParseCommandLine(argc, argv);
+  // A position that begins with '-' (a hidden hand) is not a flag.
+  std::vector<char*> ordered = kibitzer::cli::FlagsFirst(argc, argv);
+  std::vector<char*> args =
+      absl::ParseCommandLine(static_cast<int>(ordered.size()), ordered.data());
   if (args.size() < 2) {
     std::fprintf(stderr, "%s\n", kUsage);
     return 2;

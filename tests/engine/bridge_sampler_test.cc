@@ -267,6 +267,39 @@ TEST(LayoutSampler, FixedCardsAreCheckedAgainstTheView) {
   }
 }
 
+// options[view]=seat on a notation whose hidden hands are already unknown: the same view, the
+// same layouts as without the option.
+TEST(LayoutSampler, ASeatViewOfHandsGivenAsUnknownIsTheSameView) {
+  BridgeGame game;
+  const core::OptionMap contract = {{"contract", "3NT"}, {"declarer", "S"}};
+  core::OptionMap seat_view = contract;
+  seat_view["view"] = "seat";
+  const std::string notation = "W:AKQ2.KJ3.T98.765 - - -";
+  auto plain = MakeState(game, notation, {}, contract, "W");
+  auto viewed = MakeState(game, notation, {}, seat_view, "W");
+  ASSERT_NE(plain, nullptr);
+  ASSERT_NE(viewed, nullptr);
+  core::DealSpec spec;
+  spec.count = 20;
+  spec.seed = 3;
+  spec.constraints = "hcp(south) >= 15";
+  absl::StatusOr<core::DealResult> a = game.Deal(*plain, spec);
+  absl::StatusOr<core::DealResult> b = game.Deal(*viewed, spec);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_TRUE(b.ok()) << b.status();
+  ASSERT_EQ(b->layouts.size(), 20u);
+  absl::StatusOr<dealer::Script> script = dealer::ParseScript(spec.constraints, "c");
+  ASSERT_TRUE(script.ok());
+  for (size_t i = 0; i < b->layouts.size(); ++i) {
+    EXPECT_EQ(a->layouts[i].notation, b->layouts[i].notation);
+    const Hands h = ParseLayout(b->layouts[i].notation);
+    EXPECT_TRUE(h[kWest].ContainsAll(CardSet::Single(MakeCard(kSpades, 14)) |
+                                     CardSet::Single(MakeCard(kHearts, 11)) |
+                                     CardSet::Single(MakeCard(kClubs, 5))));
+    EXPECT_TRUE(dealer::Satisfies(*script, h));
+  }
+}
+
 // A 15-17 balanced notrump opener facing a five-card overcall is a tight condition; the shapes are
 // enumerated first, so only the points are left to chance.
 TEST(LayoutSampler, TightConstraintsDoNotStall) {

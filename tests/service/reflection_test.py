@@ -191,6 +191,22 @@ class KibitzCli(unittest.TestCase):
         bench = kibitz("bench")
         self.assertRegex(bench.stdout, r"Nodes searched: \d+")
 
+    def test_a_position_may_begin_with_a_hidden_hand(self):
+        # '-' for a hand not known begins the tarok position: a word, not a flag, wherever the
+        # flags stand and whether their values follow '=' or come as the next word.
+        hand = "XVIII,XVII,XVI,XV,X,IX,VI,I,4H,JD,1D,2D,10S,9S,KC,9C"
+        for args in (["setup", "--game=tarok", "--seat=2", "--moves=pass", f"- - {hand} -"],
+                     ["setup", f"- - {hand} -", "--game", "tarok", "--seat", "2", "--moves",
+                      "pass"],
+                     ["setup", "--game=tarok", "--seat=2", "--moves=pass", "-", "-", hand, "-"]):
+            out = kibitz(*args)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertIn(f"- - {hand} -", out.stdout)
+            self.assertIn("then: pass", out.stdout)
+        out = kibitz("setup", "--game=tarok", "--seat")
+        self.assertEqual(out.returncode, 1)
+        self.assertIn("Missing the value for the flag 'seat'", out.stderr)
+
     def test_bad_input_exits_non_zero_with_the_field(self):
         for server in (None, ADDRESS):
             out = kibitz("analyze", "xx?", server=server)

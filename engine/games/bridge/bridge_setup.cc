@@ -166,9 +166,12 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& i
       return s;
     }
     view.known = *known;
-    // The seat saw the earlier tricks: the cards no hand holds are out of play.
-    view.gone = kFullDeck;
-    for (const CardSet& h : view.start) view.gone = view.gone.Without(h);
+    // The seat saw the earlier tricks: the cards no hand holds are out of play. (With hands
+    // given as unknown the notation is a whole deal: nothing was played before it.)
+    if (given == 0xF) {
+      view.gone = kFullDeck;
+      for (const CardSet& h : view.start) view.gone = view.gone.Without(h);
+    }
     for (int s = 0; s < 4; ++s) {
       if (!(view.known >> s & 1)) view.start[s] = CardSet();
     }

@@ -1,0 +1,60 @@
+#include "clients/cli/arguments.h"
+
+#include <string>
+
+#include "absl/flags/reflection.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+
+namespace kibitzer::cli {
+namespace {
+
+bool IsFlag(const char* a) {
+  if (a[0] != '-') return false;
+  const char* name = a[1] == '-' ? a + 2 : a + 1;
+  return absl::ascii_isalpha(static_cast<unsigned char>(name[0]));
+}
+
+// Whether the flag word `a` (no "=VALUE") is followed by its value as the next word.
+bool TakesNextWord(const char* a) {
+  std::string name(a[1] == '-' ? a + 2 : a + 1);
+  if (name.find('=') != std::string::npos) return false;
+  const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+  if (flag == nullptr) {
+    // --noNAME turns a bool flag off; an unknown flag is the parser's to report.
+    return false;
+  }
+  return !flag->IsOfType<bool>();
+}
+
+}  // namespace
+
+std::vector<char*> FlagsFirst(int argc, char** argv) {
+  static char separator[] = "--";
+  std::vector<char*> flags = {argv[0]};
+  std::vector<char*> words;
+  int i = 1;
+  for (; i < argc; ++i) {
+    char* a = argv[i];
+    if (std::string(a) == "--") {
+      ++i;
+      break;
+    }
+    if (!IsFlag(a)) {
+      words.push_back(a);
+      continue;
+    }
+    flags.push_back(a);
+    if (TakesNextWord(a)) {
+      // A flag missing its value at the end: the parser says so from the words as given.
+      if (i + 1 == argc) return std::vector<char*>(argv, argv + argc);
+      flags.push_back(argv[++i]);
+    }
+  }
+  for (; i < argc; ++i) words.push_back(argv[i]);
+  flags.push_back(separator);
+  flags.insert(flags.end(), words.begin(), words.end());
+  return flags;
+}
+
+}  // namespace kibitzer::cli
