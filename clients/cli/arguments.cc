@@ -57,4 +57,16 @@ std::vector<char*> FlagsFirst(int argc, char** argv) {
   return flags;
 }
 
+std::vector<std::string> JoinFixedCards(const std::vector<std::string>& words) {
+  std::vector<std::string> out;
+  for (const std::string& w : words) {
+    if (!out.empty() && w.find(':') == std::string::npos) {
+      out.back() += "," + w;
+    } else {
+      out.push_back(w);
+    }
+  }
+  return out;
+}
+
 }  // namespace kibitzer::cli

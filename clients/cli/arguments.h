@@ -3,6 +3,7 @@
 // (a hand not known: "- - XVIII,XVII,... -"), which the parser would otherwise read as a flag.
 #pragma once
 
+#include <string>
 #include <vector>
 
 namespace kibitzer::cli {
@@ -13,5 +14,10 @@ namespace kibitzer::cli {
 // "--"; it is argv as it was when its last word is a flag missing its value (for the parser to
 // report).
 std::vector<char*> FlagsFirst(int argc, char** argv);
+
+// --fix=W:SK,HA,E:CQ arrives split at every comma: each word without a ':' goes back onto the
+// one before it, giving {"W:SK,HA", "E:CQ"}. A first word without ':' stays as it is (for the
+// server to name).
+std::vector<std::string> JoinFixedCards(const std::vector<std::string>& words);
 
 }  // namespace kibitzer::cli

@@ -42,7 +42,8 @@ ABSL_FLAG(int, threads, 0, "Threads for the search (0: one); in-process, also th
 ABSL_FLAG(int, hash_mb, 0, "Transposition table MiB (0: the game's default).");
 ABSL_FLAG(std::vector<std::string>, option, {}, "Search options, key=value,...");
 ABSL_FLAG(int, count, 1, "Layouts to deal.");
-ABSL_FLAG(std::vector<std::string>, fix, {}, "Deal: cards fixed to seats, SEAT:CARDS,...");
+ABSL_FLAG(std::vector<std::string>, fix, {},
+          "Deal, analyze, bestmove: cards fixed to seats, SEAT:CARDS (W:SK,HA,E:CQ).");
 ABSL_FLAG(std::string, constraints, "",
           "Deal, analyze, bestmove: constraints on the hidden hands in the game's language "
           "(bridge: a dealer script).");
@@ -129,7 +130,7 @@ int main(int argc, char** argv) {
   o.hash_mb = absl::GetFlag(FLAGS_hash_mb);
   o.search_options = absl::GetFlag(FLAGS_option);
   o.count = absl::GetFlag(FLAGS_count);
-  o.fixed = absl::GetFlag(FLAGS_fix);
+  o.fixed = kibitzer::cli::JoinFixedCards(absl::GetFlag(FLAGS_fix));
   o.constraints = absl::GetFlag(FLAGS_constraints);
   if (const std::string path = absl::GetFlag(FLAGS_constraints_file); !path.empty()) {
     absl::StatusOr<std::string> text = kibitzer::cli::ReadTextFile(path, "constraints-file");

@@ -207,6 +207,20 @@ class KibitzCli(unittest.TestCase):
         self.assertEqual(out.returncode, 1)
         self.assertIn("Missing the value for the flag 'seat'", out.stderr)
 
+    def test_cards_fixed_to_a_seat_may_be_a_list(self):
+        # --fix=W:DK,CA,E:ST: the flag's commas split both the cards and the seats.
+        out = kibitz("deal", "--game=bridge", "--seat=S", "--count=5", "--fix=W:DK,CA,E:ST",
+                     "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -")
+        self.assertEqual(out.returncode, 0, out.stderr)
+        layouts = [line.split()[1:] for line in out.stdout.splitlines() if ": N:" in line]
+        self.assertEqual(len(layouts), 5)
+        for hands in layouts:
+            east = hands[1].split(".")
+            west = hands[3].split(".")
+            self.assertIn("K", west[2])
+            self.assertIn("A", west[3])
+            self.assertIn("T", east[0])
+
     def test_bad_input_exits_non_zero_with_the_field(self):
         for server in (None, ADDRESS):
             out = kibitz("analyze", "xx?", server=server)
