@@ -220,6 +220,11 @@ class KibitzCli(unittest.TestCase):
             self.assertIn("K", west[2])
             self.assertIn("A", west[3])
             self.assertIn("T", east[0])
+        # Analyze has no fixed cards: refused, not dropped.
+        out = kibitz("analyze", "--game=bridge", "--seat=S", "--fix=W:DK",
+                     "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -")
+        self.assertEqual(out.returncode, 2)
+        self.assertIn("--fix", out.stderr)
 
     def test_bad_input_exits_non_zero_with_the_field(self):
         for server in (None, ADDRESS):
