@@ -4,7 +4,6 @@
 
 #include "absl/flags/reflection.h"
 #include "absl/strings/ascii.h"
-#include "absl/strings/match.h"
 
 namespace kibitzer::cli {
 namespace {
@@ -19,12 +18,10 @@ bool IsFlag(const char* a) {
 bool TakesNextWord(const char* a) {
   std::string name(a[1] == '-' ? a + 2 : a + 1);
   if (name.find('=') != std::string::npos) return false;
+  // A name not found (--noNAME turning a bool flag off, or a misspelling for the parser to
+  // report) takes no value word.
   const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
-  if (flag == nullptr) {
-    // --noNAME turns a bool flag off; an unknown flag is the parser's to report.
-    return false;
-  }
-  return !flag->IsOfType<bool>();
+  return flag != nullptr && !flag->IsOfType<bool>();
 }
 
 }  // namespace
