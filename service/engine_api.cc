@@ -181,6 +181,7 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   spec.threads = request.threads() == 0 ? 1 : request.threads();
   spec.hash_mb = request.hash_mb();
   spec.options.insert(request.options().begin(), request.options().end());
+  spec.fixed.assign(request.fixed().begin(), request.fixed().end());
   absl::StatusOr<std::unique_ptr<core::SearchTask>> task =
       held->game->PrepareSearch(*held->state, spec);
   if (!task.ok()) return task.status();

@@ -125,6 +125,7 @@ int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
   if (absl::Status s = FillMap(o.search_options, "option", request.mutable_options()); !s.ok()) {
     return Fail(s);
   }
+  for (const auto& f : o.fixed) request.add_fixed(f);
   // Constraints on the sampled layouts (Monte Carlo) travel as the search option "constraints".
   if (!o.constraints.empty()) (*request.mutable_options())["constraints"] = o.constraints;
   absl::StatusOr<pb::SearchReport> final_report = t.Search(

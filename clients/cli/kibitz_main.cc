@@ -43,7 +43,8 @@ ABSL_FLAG(int, hash_mb, 0, "Transposition table MiB (0: the game's default).");
 ABSL_FLAG(std::vector<std::string>, option, {}, "Search options, key=value,...");
 ABSL_FLAG(int, count, 1, "Layouts to deal.");
 ABSL_FLAG(std::vector<std::string>, fix, {},
-          "Deal: cards fixed to seats, SEAT:CARDS (W:SK,HA,E:CQ).");
+          "Deal, analyze, bestmove: cards fixed to seats in the sampled layouts, SEAT:CARDS "
+          "(W:SK,HA,E:CQ).");
 ABSL_FLAG(std::string, constraints, "",
           "Deal, analyze, bestmove: constraints on the hidden hands in the game's language "
           "(bridge: a dealer script).");
@@ -176,12 +177,6 @@ int main(int argc, char** argv) {
     return kibitzer::cli::RunMatch(o, m);
   }
   if (command == "analyze" || command == "bestmove") {
-    // Not to be dropped silently: an analysis the user thinks has the cards fixed would not.
-    if (!o.fixed.empty()) {
-      return kibitzer::cli::Fail(absl::InvalidArgumentError(
-          "--fix: only deal takes fixed cards; to analyze with a card fixed, say it in "
-          "--constraints (bridge: hascard(west, SK))"));
-    }
     std::signal(SIGINT, OnSigint);
     return kibitzer::cli::RunSearch(*transport, o, command == "bestmove", &g_interrupted);
   }

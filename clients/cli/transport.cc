@@ -233,6 +233,7 @@ pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request) {
   out.set_threads(request.threads());
   out.set_hash_mb(request.hash_mb());
   *out.mutable_options() = request.options();
+  *out.mutable_fixed() = request.fixed();
   return out;
 }
 

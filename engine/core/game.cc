@@ -19,4 +19,10 @@ absl::StatusOr<DealResult> DealOfFullLayout(const GameState& state, const DealSp
   return result;
 }
 
+absl::Status NoFixedCards(const SearchSpec& spec, const std::string& what) {
+  if (spec.fixed.empty()) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat("fixed[0]: ", what, ", so none can be fixed (nothing is sampled)"));
+}
+
 }  // namespace kibitzer::core

@@ -105,6 +105,9 @@ struct SearchSpec {
   int threads = 1;
   int hash_mb = 0;  // 0: the game's default
   OptionMap options;
+  // Cards fixed to a seat in every sampled layout, "SEAT:CARDS" as in DealSpec::fixed; a game
+  // refuses them (naming fixed[i]) where it samples nothing.
+  std::vector<std::string> fixed;
 };
 
 // One prepared search: inputs checked and memory taken, ready to run on a worker thread.
@@ -122,6 +125,10 @@ class SearchTask {
 // says why nothing is hidden, e.g. "tic-tac-toe has no hidden cards".
 absl::StatusOr<DealResult> DealOfFullLayout(const GameState& state, const DealSpec& spec,
                                             const std::string& what);
+
+// For a search that samples nothing: an error naming fixed[0] when `spec` fixes cards, else OK.
+// `what` says why nothing is hidden, as in DealOfFullLayout.
+absl::Status NoFixedCards(const SearchSpec& spec, const std::string& what);
 
 class Game {
  public:

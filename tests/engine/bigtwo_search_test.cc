@@ -386,6 +386,42 @@ TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
   EXPECT_EQ(reports[0].nodes, reports[1].nodes);
 }
 
+// Fixing every card of seats 1 and 2 leaves one layout (seat 3 gets the rest): every sample is
+// the same, whatever the seed. A card the seat holds cannot be fixed to another.
+TEST(BigTwoAnalysis, CardsFixedInASeatsAnalysisHoldInEveryLayout) {
+  BigTwoGame game;
+  core::PositionSpec view;
+  view.notation =
+      "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
+      "3S4C4H5D6D8C8S9DJCJHQDKDAS";
+  view.seat = "4";
+  view.options = {{"view", "seat"}, {"leader", "1"}};
+  view.moves = {"3C", "6C", "9H"};
+  core::SearchSpec spec;
+  spec.limits.samples = 12;
+  std::vector<core::Report> reports;
+  for (uint64_t seed : {11, 12}) {
+    spec.seed = seed;
+    spec.fixed = {"1:5C5H5S6H7C7D7STSQHQSKC2H", "2:8D8H9CTCTDTHJDKSACAD2D2S"};
+    reports.push_back(testing::RunSearch(game, view, spec));
+    spec.fixed.clear();
+    reports.push_back(testing::RunSearch(game, view, spec));
+  }
+  ASSERT_EQ(reports[0].stop_reason, core::StopReason::kSampleLimit) << reports[0].message;
+  double loose = 0;
+  for (size_t i = 0; i < reports[0].moves.size(); ++i) {
+    EXPECT_EQ(reports[0].moves[i].std_error, 0) << reports[0].moves[i].move;
+    EXPECT_EQ(reports[0].moves[i].move, reports[2].moves[i].move);
+    EXPECT_EQ(reports[0].moves[i].value, reports[2].moves[i].value);
+    loose += reports[1].moves[i].std_error + reports[3].moves[i].std_error;
+  }
+  EXPECT_GT(loose, 0);
+  spec.fixed = {"1:AS"};
+  const core::Report refused = testing::RunSearch(game, view, spec);
+  EXPECT_EQ(refused.stop_reason, core::StopReason::kError);
+  EXPECT_NE(refused.message.find("fixed"), std::string::npos) << refused.message;
+}
+
 TEST(BigTwoMatch, PlayerNamesAreCheckedWithTheirField) {
   EXPECT_FALSE(ParsePlayer("mcts", "players[2]").ok());
   EXPECT_NE(ParsePlayer("mcts", "players[2]").status().message().find("players[2]"),

@@ -3,6 +3,8 @@
 #include <cmath>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_solver.h"
@@ -92,6 +94,60 @@ TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
     EXPECT_EQ(mv.std_error, 0) << mv.move;
     EXPECT_EQ(mv.samples, 4u);
   }
+}
+
+// East and West are both hidden, but the analysis fixes East's thirteen cards: West's are then
+// the rest, and again every card's mean is its double-dummy value. Fixed cards that contradict
+// the view, or a layout with nothing hidden, are refused naming fixed[i].
+TEST(BridgeMonteCarlo, CardsFixedInTheAnalysisHoldInEveryLayout) {
+  BridgeGame game;
+  auto state = Position(game, "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -", {"S5"},
+                        {{"contract", "3NT"}, {"declarer", "S"}}, "N");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 6;
+  spec.options = {{"objective", "tricks"}};
+  spec.fixed = {"E:S9,S4,S3,H4,H3", "E:DA,DQ,DT,D9,D3,D2,CK,C2"};
+  const core::Report r = Analyse(game, **state, spec);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kSampleLimit);
+  absl::StatusOr<Hands> hands = ParsePbnDeal(kDeal, "deal");
+  ASSERT_TRUE(hands.ok());
+  PlayPosition p;
+  p.hands = *hands;
+  p.trump = kNoTrump;
+  p.leader = kWest;
+  p.Play(MakeCard(kSpades, 5));
+  DoubleDummySolver solver;
+  ASSERT_EQ(r.moves.size(), static_cast<size_t>(p.LegalCards().size()));
+  for (const core::MoveValue& mv : r.moves) {
+    EXPECT_EQ(mv.value, solver.SolveCard(p, *ParseCard(mv.move))) << mv.move;
+    EXPECT_EQ(mv.std_error, 0) << mv.move;
+  }
+
+  // Without them the layouts differ, and so do some cards' values from one to the next.
+  spec.fixed.clear();
+  spec.limits.samples = 40;
+  const core::Report loose = Analyse(game, **state, spec);
+  double spread = 0;
+  for (const core::MoveValue& mv : loose.moves) spread += mv.std_error;
+  EXPECT_GT(spread, 0);
+
+  for (const auto& [fixed, message] : std::vector<std::pair<std::string, std::string>>{
+           {"E:SA", "fixed[0]: SA to E: N holds it"}, {"X:SA", "fixed[0]: 'X:SA' is not"}}) {
+    spec.fixed = {fixed};
+    absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game.PrepareSearch(**state, spec);
+    ASSERT_FALSE(task.ok()) << fixed;
+    EXPECT_NE(task.status().message().find(message), absl::string_view::npos)
+        << task.status().message();
+  }
+  auto full = Position(game, kDeal, {}, {{"contract", "3NT"}, {"declarer", "S"}}, "");
+  ASSERT_TRUE(full.ok()) << full.status();
+  core::SearchSpec exact;
+  exact.fixed = {"E:DA"};
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game.PrepareSearch(**full, exact);
+  ASSERT_FALSE(task.ok());
+  EXPECT_NE(task.status().message().find("fixed[0]: every card is known"), absl::string_view::npos)
+      << task.status().message();
 }
 
 // The IMPs objective compares each card's score with the double-dummy par of the layout.

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <optional>
+#include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/solver.h"
@@ -358,6 +361,50 @@ TEST(TarokGame, AHorizonPastTheEndGivesTheExactAnalysis) {
     ++checked;
   }
   EXPECT_EQ(checked, 6);
+}
+
+// Cards fixed in a seat's analysis: it averages over the layouts Deal gives with the same cards
+// fixed and the same seed (layout i from stream i), each solved exactly as a full layout.
+TEST(TarokGame, ASeatsAnalysisWithCardsFixedAveragesTheLayoutsDealGives) {
+  TarokGame game;
+  core::Rng rng(23);
+  int checked = 0;
+  for (int i = 0; i < 80 && checked < 4; ++i) {
+    std::optional<Round> r;
+    const auto spec = MoversView(
+        game, rng, 40, [](const Round& r) { return r.play().TricksDone() >= 11; }, &r);
+    if (!spec) continue;
+    // The next player's highest card, fixed to him.
+    const int next = (r->ToMove() + 1) % kPlayers;
+    const std::string fixed = absl::StrCat(next, ":", CardName(Highest(r->play().hand(next))));
+    auto view = game.Setup(*spec);
+    ASSERT_TRUE(view.ok()) << view.status();
+    core::DealSpec deal;
+    deal.count = 4;
+    deal.seed = 9;
+    deal.fixed = {fixed};
+    auto layouts = game.Deal(**view, deal);
+    ASSERT_TRUE(layouts.ok()) << layouts.status();
+    core::SearchSpec search;
+    search.limits.samples = 4;
+    search.seed = 9;
+    search.options["algorithm"] = "exact";
+    search.fixed = {fixed};
+    const core::Report seat = testing::RunSearch(game, *spec, search);
+    ASSERT_EQ(seat.stop_reason, core::StopReason::kSampleLimit) << seat.message;
+    std::map<std::string, double> sum;
+    for (const core::PositionSpec& layout : layouts->layouts) {
+      const core::Report full = testing::RunSearch(game, layout, core::SearchSpec{});
+      ASSERT_EQ(full.moves.size(), seat.moves.size()) << full.message;
+      for (const core::MoveValue& mv : full.moves) sum[mv.move] += mv.value;
+    }
+    for (const core::MoveValue& mv : seat.moves) {
+      ASSERT_EQ(sum.count(mv.move), 1u) << mv.move;
+      EXPECT_DOUBLE_EQ(mv.value, sum[mv.move] / 4) << mv.move;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
 }
 
 TEST(TarokGame, BidsAndTalonGroupsAreValuedBySimulation) {

@@ -220,11 +220,27 @@ class KibitzCli(unittest.TestCase):
             self.assertIn("K", west[2])
             self.assertIn("A", west[3])
             self.assertIn("T", east[0])
-        # Analyze has no fixed cards: refused, not dropped.
-        out = kibitz("analyze", "--game=bridge", "--seat=S", "--fix=W:DK",
-                     "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -")
+        # Analyze and bestmove take them too, locally and through the server alike; a card the
+        # view puts elsewhere is refused naming the field.
+        deal = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984"
+        def final_moves(out):
+            return json.loads(out.stdout.strip().splitlines()[-1])["moves"]
+
+        for command in ("analyze", "bestmove"):
+            args = ("--json", command, "--game=bridge", "--seat=W", "--samples=10",
+                    "--position-option=view=seat,contract=4H,declarer=S", "--fix=E:DA,S:CQ", deal)
+            local = kibitz(*args)
+            remote = kibitz(*args, server=ADDRESS)
+            self.assertEqual(local.returncode, 0, local.stderr)
+            self.assertEqual(remote.returncode, 0, remote.stderr)
+            self.assertEqual(final_moves(local), final_moves(remote))
+            loose = kibitz(*[a for a in args if not a.startswith("--fix")])
+            self.assertEqual(loose.returncode, 0, loose.stderr)
+            self.assertNotEqual(final_moves(local), final_moves(loose))
+        out = kibitz("analyze", "--game=bridge", "--seat=W", "--fix=W:SA",
+                     "--position-option=view=seat,contract=4H,declarer=S", deal, server=ADDRESS)
         self.assertEqual(out.returncode, 2)
-        self.assertIn("--fix", out.stderr)
+        self.assertIn("fixed[0]", out.stderr)
 
     def test_bad_input_exits_non_zero_with_the_field(self):
         for server in (None, ADDRESS):

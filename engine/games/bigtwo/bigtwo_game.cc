@@ -88,20 +88,9 @@ absl::StatusOr<core::DealResult> BigTwoGame::Deal(const core::GameState& state,
   }
   const State& s = bs->state();
   const Variant v = s.rules().variant;
-  Hands fixed{};
-  for (size_t i = 0; i < spec.fixed.size(); ++i) {
-    const std::string field = absl::StrCat("fixed[", i, "]");
-    const std::string& f = spec.fixed[i];
-    const size_t colon = f.find(':');
-    if (colon == std::string::npos || colon != 1 || f[0] < '1' || f[0] >= '1' + s.NumPlayers()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          field, ": '", f, "' is not SEAT:CARDS with a seat from 1 to ", s.NumPlayers()));
-    }
-    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), v, field);
-    if (!cards.ok()) return cards.status();
-    fixed[static_cast<size_t>(f[0] - '1')] |= *cards;
-  }
-  absl::StatusOr<Sampler> sampler = Sampler::Make(s, fixed, "fixed");
+  absl::StatusOr<Hands> fixed = ParseFixedCards(s, spec.fixed, "fixed");
+  if (!fixed.ok()) return fixed.status();
+  absl::StatusOr<Sampler> sampler = Sampler::Make(s, *fixed, "fixed");
   if (!sampler.ok()) return sampler.status();
   core::DealResult result;
   const core::PositionSpec base = bs->Normalized();

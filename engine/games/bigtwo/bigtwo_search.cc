@@ -21,6 +21,7 @@ struct TaskOptions {
   uint64_t samples = 0;     // 0: full layout
   uint64_t seed = 0;
   int threads = 1;
+  Hands fixed{};  // cards fixed to hidden hands in every layout
 };
 
 class BigTwoTask final : public core::SearchTask {
@@ -58,7 +59,7 @@ class BigTwoTask final : public core::SearchTask {
   // its values land in its own slot, then the batch is added in sample order, so the numbers do
   // not depend on the thread count. A stop keeps the samples before the first unfinished one.
   core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
-    absl::StatusOr<Sampler> sampler = Sampler::Make(state_, Hands{}, "position");
+    absl::StatusOr<Sampler> sampler = Sampler::Make(state_, o_.fixed, "fixed");
     if (!sampler.ok()) return core::StopReason::kError;
     const size_t moves = o_.moves.size();
     const int threads = std::max(1, o_.threads);
@@ -160,6 +161,20 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
                      " is to move and its hand is hidden; analyse from the seat to move"));
   }
   TaskOptions o;
+  absl::StatusOr<Hands> fixed = ParseFixedCards(s, spec.fixed, "fixed");
+  if (!fixed.ok()) return fixed.status();
+  if (!spec.fixed.empty()) {
+    if (!bs.hidden()) return core::NoFixedCards(spec, "every hand is known");
+    absl::StatusOr<Sampler> sampler = Sampler::Make(s, *fixed, "fixed");
+    if (!sampler.ok()) return sampler.status();
+    core::Rng rng = core::Rng::ForStream(spec.seed, 0);
+    Hands hidden;
+    if (!sampler->Sample(rng, &hidden)) {
+      return absl::InvalidArgumentError(
+          "fixed: no layout found in which the leader holds the lowest card dealt");
+    }
+  }
+  o.fixed = *fixed;
   o.seed = spec.seed;
   o.threads = std::max(1, spec.threads);
   o.player.algorithm =

@@ -4,6 +4,23 @@
 
 namespace kibitzer::bigtwo {
 
+absl::StatusOr<Hands> ParseFixedCards(const State& view, const std::vector<std::string>& fixed,
+                                      const std::string& field) {
+  Hands out{};
+  for (size_t i = 0; i < fixed.size(); ++i) {
+    const std::string at = absl::StrCat(field, "[", i, "]");
+    const std::string& f = fixed[i];
+    if (f.size() < 2 || f[1] != ':' || f[0] < '1' || f[0] >= '1' + view.NumPlayers()) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          at, ": '", f, "' is not SEAT:CARDS with a seat from 1 to ", view.NumPlayers()));
+    }
+    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), view.rules().variant, at);
+    if (!cards.ok()) return cards.status();
+    out[static_cast<size_t>(f[0] - '1')] |= *cards;
+  }
+  return out;
+}
+
 absl::StatusOr<Sampler> Sampler::Make(const State& view, const Hands& fixed,
                                       const std::string& field) {
   Sampler s;

@@ -6,6 +6,8 @@
 #pragma once
 
 #include <array>
+#include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/core/rng.h"
@@ -14,6 +16,11 @@
 namespace kibitzer::bigtwo {
 
 using Hands = std::array<Mask, kMaxPlayers>;
+
+// Cards fixed to hands, each "SEAT:CARDS" with a seat from 1 ("2:2S,AH"); errors name
+// `field`[i].
+absl::StatusOr<Hands> ParseFixedCards(const State& view, const std::vector<std::string>& fixed,
+                                      const std::string& field);
 
 class Sampler {
  public:

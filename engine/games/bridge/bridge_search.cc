@@ -194,8 +194,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
       if (wanted->Contains(MakeCard(suit, rank))) mc.candidates.push_back(MakeCard(suit, rank));
     }
   }
-  absl::StatusOr<ViewSampler> vs =
-      MakeViewSampler(view, {}, "fixed", options.GetString("constraints"), "options[constraints]");
+  absl::StatusOr<ViewSampler> vs = MakeViewSampler(
+      view, spec.fixed, "fixed", options.GetString("constraints"), "options[constraints]");
   if (!vs.ok()) return vs.status();
   ResultModel model;
   model.tricks_left = view.hand_size - static_cast<int>(view.moves.size()) / 4;
@@ -220,7 +220,10 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(
     return absl::InvalidArgumentError(
         "position: every card has been played; there is no card to search");
   }
-  if (!state.hidden()) return PrepareDoubleDummy(state.position(), spec);
+  if (!state.hidden()) {
+    if (absl::Status f = core::NoFixedCards(spec, "every card is known"); !f.ok()) return f;
+    return PrepareDoubleDummy(state.position(), spec);
+  }
   return PrepareMonteCarlo(state, spec, *options);
 }
 

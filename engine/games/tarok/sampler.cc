@@ -7,6 +7,23 @@
 
 namespace kibitzer::tarok {
 
+absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
+                                                           const std::string& field) {
+  std::array<Mask, kPlayers> out{};
+  for (size_t i = 0; i < fixed.size(); ++i) {
+    const std::string at = absl::StrCat(field, "[", i, "]");
+    const std::string& f = fixed[i];
+    if (f.size() < 2 || f[1] != ':' || f[0] < '0' || f[0] > '2') {
+      return absl::InvalidArgumentError(
+          absl::StrCat(at, ": '", f, "' is not PLAYER:CARDS with a player from 0 to 2"));
+    }
+    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), at);
+    if (!cards.ok()) return cards.status();
+    out[static_cast<size_t>(f[0] - '0')] |= *cards;
+  }
+  return out;
+}
+
 absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask, kPlayers>& fixed,
                                       const std::string& field) {
   Sampler s;

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -23,6 +24,11 @@ struct Layout {
   std::array<int8_t, 6> talon{};       // the talon with hidden cards filled in
   Mask discards = 0;                   // the hidden discards
 };
+
+// Cards fixed to hidden hands, each "PLAYER:CARDS" (player 0..2: "0:XXI,SK"); errors name
+// `field`[i].
+absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
+                                                           const std::string& field);
 
 class Sampler {
  public:

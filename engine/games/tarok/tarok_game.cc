@@ -98,19 +98,9 @@ absl::StatusOr<core::DealResult> TarokGame::Deal(const core::GameState& state,
         "(PLAYER:CARDS)");
   }
   const Round& r = ts->round();
-  std::array<Mask, kPlayers> fixed{};
-  for (size_t i = 0; i < spec.fixed.size(); ++i) {
-    const std::string field = absl::StrCat("fixed[", i, "]");
-    const std::string& f = spec.fixed[i];
-    if (f.size() < 2 || f[1] != ':' || f[0] < '0' || f[0] > '2') {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", f, "' is not PLAYER:CARDS with a player from 0 to 2"));
-    }
-    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), field);
-    if (!cards.ok()) return cards.status();
-    fixed[static_cast<size_t>(f[0] - '0')] |= *cards;
-  }
-  absl::StatusOr<Sampler> sampler = Sampler::Make(r, fixed, "fixed");
+  absl::StatusOr<std::array<Mask, kPlayers>> fixed = ParseFixedCards(spec.fixed, "fixed");
+  if (!fixed.ok()) return fixed.status();
+  absl::StatusOr<Sampler> sampler = Sampler::Make(r, *fixed, "fixed");
   if (!sampler.ok()) return sampler.status();
   core::DealResult result;
   core::PositionSpec base = ts->Normalized();

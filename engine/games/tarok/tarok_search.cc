@@ -33,6 +33,7 @@ struct TaskOptions {
   uint64_t seed = 0;
   int threads = 1;
   int table_log2 = 20;
+  std::array<Mask, kPlayers> fixed{};  // cards fixed to hidden hands in every layout
 };
 
 using Score = core::RunningMean;
@@ -147,7 +148,7 @@ class TarokTask final : public core::SearchTask {
 
   // Samples over threads, added in sample order (core::RunSampleBatches).
   core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
-    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
+    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, o_.fixed, "fixed");
     if (!sampler.ok()) return core::StopReason::kError;
     const size_t moves = o_.cards.size();
     const int threads = std::max(1, o_.threads);
@@ -299,12 +300,13 @@ class TarokTask final : public core::SearchTask {
 // candidate), later decisions by the rules of thumb.
 class AuctionTask final : public core::SearchTask {
  public:
-  AuctionTask(const Round& round, std::vector<Move> moves, uint64_t samples, uint64_t seed)
-      : round_(round), moves_(std::move(moves)), samples_(samples), seed_(seed) {}
+  AuctionTask(const Round& round, std::vector<Move> moves, uint64_t samples, uint64_t seed,
+              const std::array<Mask, kPlayers>& fixed)
+      : round_(round), moves_(std::move(moves)), samples_(samples), seed_(seed), fixed_(fixed) {}
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     scores_.assign(moves_.size(), Score{});
-    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, {}, "position");
+    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, fixed_, "fixed");
     core::StopReason reason =
         sampler.ok() ? core::StopReason::kSampleLimit : core::StopReason::kError;
     for (uint64_t i = 0; i < samples_ && sampler.ok(); ++i) {
@@ -362,9 +364,24 @@ class AuctionTask final : public core::SearchTask {
   std::vector<Move> moves_;
   uint64_t samples_;
   uint64_t seed_;
+  std::array<Mask, kPlayers> fixed_;
   uint64_t done_ = 0;
   std::vector<Score> scores_;
 };
+
+// Whether the cards fixed to hidden hands fit what the seat knows (the first layout is drawn).
+absl::Status CheckFixedCards(const Round& r, const std::array<Mask, kPlayers>& fixed,
+                             uint64_t seed) {
+  absl::StatusOr<Sampler> sampler = Sampler::Make(r, fixed, "fixed");
+  if (!sampler.ok()) return sampler.status();
+  core::Rng rng = core::Rng::ForStream(seed, 0);
+  Layout layout;
+  if (!sampler->Sample(rng, &layout)) {
+    return absl::InvalidArgumentError(
+        "fixed: no layout found that fits the fixed cards and the voids shown");
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace
 
@@ -383,6 +400,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   if (!r.known(mover)) {
     return absl::InvalidArgumentError(absl::StrCat(
         "position: player ", mover, " is to move and his hand is hidden; analyse from his seat"));
+  }
+  absl::StatusOr<std::array<Mask, kPlayers>> fixed = ParseFixedCards(spec.fixed, "fixed");
+  if (!fixed.ok()) return fixed.status();
+  if (!spec.fixed.empty()) {
+    if (!ts.hidden()) return core::NoFixedCards(spec, "every card is known");
+    if (absl::Status s = CheckFixedCards(r, *fixed, spec.seed); !s.ok()) return s;
   }
   if (r.phase() != Phase::kPlay) {
     if (spec.limits.depth > 0) {
@@ -408,9 +431,10 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
     }
     const uint64_t samples = spec.limits.samples != 0 ? spec.limits.samples : 50;
     return std::unique_ptr<core::SearchTask>(
-        std::make_unique<AuctionTask>(r, std::move(moves), samples, spec.seed));
+        std::make_unique<AuctionTask>(r, std::move(moves), samples, spec.seed, *fixed));
   }
   TaskOptions o;
+  o.fixed = *fixed;
   o.seed = spec.seed;
   o.threads = std::max(1, spec.threads);
   const std::string& algorithm = options->GetString("algorithm");

@@ -167,6 +167,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareSearch(
     return absl::InvalidArgumentError(
         "limits.samples: tic-tac-toe has no hidden information to sample; leave it 0");
   }
+  if (absl::Status f = core::NoFixedCards(spec, "tic-tac-toe has no hidden cards"); !f.ok()) {
+    return f;
+  }
 
   TicTacToeSearchOptions opts;
   opts.spec = spec;
