@@ -355,8 +355,8 @@ TEST(BigTwoMatch, TheMonteCarloPlayerBeatsRandomPlayers) {
   EXPECT_GT(r->players[0].points, 0);
 }
 
-TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
-  BigTwoGame game;
+// Seat 4's view after the first three plays of a dealt game.
+core::PositionSpec FourthSeatAfterThreePlays() {
   core::PositionSpec view;
   view.notation =
       "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
@@ -364,6 +364,12 @@ TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
   view.seat = "4";
   view.options = {{"view", "seat"}, {"leader", "1"}};
   view.moves = {"3C", "6C", "9H"};
+  return view;
+}
+
+TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
+  BigTwoGame game;
+  const core::PositionSpec view = FourthSeatAfterThreePlays();
   core::SearchSpec spec;
   spec.limits.samples = 30;
   spec.seed = 11;
@@ -390,13 +396,7 @@ TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
 // the same, whatever the seed. A card the seat holds cannot be fixed to another.
 TEST(BigTwoAnalysis, CardsFixedInASeatsAnalysisHoldInEveryLayout) {
   BigTwoGame game;
-  core::PositionSpec view;
-  view.notation =
-      "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
-      "3S4C4H5D6D8C8S9DJCJHQDKDAS";
-  view.seat = "4";
-  view.options = {{"view", "seat"}, {"leader", "1"}};
-  view.moves = {"3C", "6C", "9H"};
+  const core::PositionSpec view = FourthSeatAfterThreePlays();
   core::SearchSpec spec;
   spec.limits.samples = 12;
   std::vector<core::Report> reports;

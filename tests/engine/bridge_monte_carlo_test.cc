@@ -58,6 +58,24 @@ double Metric(const core::MoveValue& mv, const std::string& name) {
   return 0;
 }
 
+// Every card of `r` valued at its double-dummy value in kDeal after West's S5 lead at no trump,
+// with no error.
+void ExpectTheDoubleDummyValuesAfterTheLead(const core::Report& r) {
+  absl::StatusOr<Hands> hands = ParsePbnDeal(kDeal, "deal");
+  ASSERT_TRUE(hands.ok());
+  PlayPosition p;
+  p.hands = *hands;
+  p.trump = kNoTrump;
+  p.leader = kWest;
+  p.Play(MakeCard(kSpades, 5));
+  DoubleDummySolver solver;
+  ASSERT_EQ(r.moves.size(), static_cast<size_t>(p.LegalCards().size()));
+  for (const core::MoveValue& mv : r.moves) {
+    EXPECT_EQ(mv.value, solver.SolveCard(p, *ParseCard(mv.move))) << mv.move;
+    EXPECT_EQ(mv.std_error, 0) << mv.move;
+  }
+}
+
 // West's hand is left out, but after North, East and South are known it is the only layout:
 // every card's mean is its double-dummy value, with no error.
 TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
@@ -78,22 +96,8 @@ TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
   const core::Report r = Analyse(game, **state, spec);
   EXPECT_EQ(r.stop_reason, core::StopReason::kSampleLimit);
   EXPECT_EQ(r.samples, 4u);
-
-  absl::StatusOr<Hands> hands = ParsePbnDeal(kDeal, "deal");
-  ASSERT_TRUE(hands.ok());
-  PlayPosition p;
-  p.hands = *hands;
-  p.trump = kNoTrump;
-  p.leader = kWest;
-  p.Play(MakeCard(kSpades, 5));
-  DoubleDummySolver solver;
-  ASSERT_EQ(r.moves.size(), static_cast<size_t>(p.LegalCards().size()));
-  for (const core::MoveValue& mv : r.moves) {
-    const int card = *ParseCard(mv.move);
-    EXPECT_EQ(mv.value, solver.SolveCard(p, card)) << mv.move;
-    EXPECT_EQ(mv.std_error, 0) << mv.move;
-    EXPECT_EQ(mv.samples, 4u);
-  }
+  ExpectTheDoubleDummyValuesAfterTheLead(r);
+  for (const core::MoveValue& mv : r.moves) EXPECT_EQ(mv.samples, 4u);
 }
 
 // East and West are both hidden, but the analysis fixes East's thirteen cards: West's are then
@@ -110,19 +114,7 @@ TEST(BridgeMonteCarlo, CardsFixedInTheAnalysisHoldInEveryLayout) {
   spec.fixed = {"E:S9,S4,S3,H4,H3", "E:DA,DQ,DT,D9,D3,D2,CK,C2"};
   const core::Report r = Analyse(game, **state, spec);
   EXPECT_EQ(r.stop_reason, core::StopReason::kSampleLimit);
-  absl::StatusOr<Hands> hands = ParsePbnDeal(kDeal, "deal");
-  ASSERT_TRUE(hands.ok());
-  PlayPosition p;
-  p.hands = *hands;
-  p.trump = kNoTrump;
-  p.leader = kWest;
-  p.Play(MakeCard(kSpades, 5));
-  DoubleDummySolver solver;
-  ASSERT_EQ(r.moves.size(), static_cast<size_t>(p.LegalCards().size()));
-  for (const core::MoveValue& mv : r.moves) {
-    EXPECT_EQ(mv.value, solver.SolveCard(p, *ParseCard(mv.move))) << mv.move;
-    EXPECT_EQ(mv.std_error, 0) << mv.move;
-  }
+  ExpectTheDoubleDummyValuesAfterTheLead(r);
 
   // Without them the layouts differ, and so do some cards' values from one to the next.
   spec.fixed.clear();
