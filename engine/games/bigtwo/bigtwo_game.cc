@@ -98,8 +98,7 @@ absl::StatusOr<core::DealResult> BigTwoGame::Deal(const core::GameState& state,
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Hands hidden;
     if (!sampler->Sample(rng, &hidden)) {
-      return absl::InvalidArgumentError(
-          "fixed: no layout found in which the leader holds the lowest card dealt");
+      return NoLayoutWithTheFixedCards();
     }
     core::PositionSpec layout = base;
     std::vector<std::string> hands;

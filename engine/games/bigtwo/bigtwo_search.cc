@@ -170,8 +170,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
     core::Rng rng = core::Rng::ForStream(spec.seed, 0);
     Hands hidden;
     if (!sampler->Sample(rng, &hidden)) {
-      return absl::InvalidArgumentError(
-          "fixed: no layout found in which the leader holds the lowest card dealt");
+      return NoLayoutWithTheFixedCards();
     }
   }
   o.fixed = *fixed;

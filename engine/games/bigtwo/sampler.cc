@@ -4,6 +4,11 @@
 
 namespace kibitzer::bigtwo {
 
+absl::Status NoLayoutWithTheFixedCards() {
+  return absl::InvalidArgumentError(
+      "fixed: no layout found in which the leader holds the lowest card dealt");
+}
+
 absl::StatusOr<Hands> ParseFixedCards(const State& view, const std::vector<std::string>& fixed,
                                       const std::string& field) {
   Hands out{};

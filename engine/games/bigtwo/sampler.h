@@ -22,6 +22,9 @@ using Hands = std::array<Mask, kMaxPlayers>;
 absl::StatusOr<Hands> ParseFixedCards(const State& view, const std::vector<std::string>& fixed,
                                       const std::string& field);
 
+// The error when a sampler with cards fixed finds no layout (its Sample gives up).
+absl::Status NoLayoutWithTheFixedCards();
+
 class Sampler {
  public:
   // `fixed[p]`: cards that hand p holds now (only for unknown hands). Errors name `field`.

@@ -24,6 +24,11 @@ absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std
   return out;
 }
 
+absl::Status NoLayoutWithTheFixedCards() {
+  return absl::InvalidArgumentError(
+      "fixed: no layout found that fits the fixed cards and the voids shown");
+}
+
 absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask, kPlayers>& fixed,
                                       const std::string& field) {
   Sampler s;

@@ -30,6 +30,9 @@ struct Layout {
 absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
                                                            const std::string& field);
 
+// The error when a sampler with cards fixed finds no layout (its Sample gives up).
+absl::Status NoLayoutWithTheFixedCards();
+
 class Sampler {
  public:
   // `fixed[p]` (p 0..2) are cards placed in hidden hand p. Errors name `field`.

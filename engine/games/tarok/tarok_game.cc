@@ -109,8 +109,7 @@ absl::StatusOr<core::DealResult> TarokGame::Deal(const core::GameState& state,
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Layout layout;
     if (!sampler->Sample(rng, &layout)) {
-      return absl::InvalidArgumentError(
-          "fixed: no layout found that fits the fixed cards and the voids shown");
+      return NoLayoutWithTheFixedCards();
     }
     DealCards full = r.deal();
     full.talon = layout.talon;

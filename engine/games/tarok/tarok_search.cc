@@ -377,8 +377,7 @@ absl::Status CheckFixedCards(const Round& r, const std::array<Mask, kPlayers>& f
   core::Rng rng = core::Rng::ForStream(seed, 0);
   Layout layout;
   if (!sampler->Sample(rng, &layout)) {
-    return absl::InvalidArgumentError(
-        "fixed: no layout found that fits the fixed cards and the voids shown");
+    return NoLayoutWithTheFixedCards();
   }
   return absl::OkStatus();
 }
