@@ -154,6 +154,9 @@ void QueryRunner::RunQuery(Query& query) {
   }
   if (report.stop_reason == core::StopReason::kNone)
     report.stop_reason = core::StopReason::kCompleted;
+  if (report.stop_reason == core::StopReason::kError && report.message.empty()) {
+    report.message = "the search failed without saying why";
+  }
   report.final = true;
   report.elapsed_seconds = control.ElapsedSeconds();
   sub.task.reset();  // free the search's memory before telling the client it is done

@@ -367,6 +367,33 @@ core::PositionSpec FourthSeatAfterThreePlays() {
   return view;
 }
 
+// Every seat sees who leads: a seat's view of hands given whole needs no options[leader], with
+// four players (the holder of 3C) or fewer (the holder of the lowest card dealt).
+TEST(BigTwoView, TheLeaderOfASeatsViewComesFromTheHandsGiven) {
+  BigTwoGame game;
+  core::PositionSpec four = FourthSeatAfterThreePlays();
+  four.options.erase("leader");
+  four.moves.clear();
+  auto s = game.Setup(four);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ((*s)->SideToMove(), "1");
+  EXPECT_EQ((*s)->GetKnowledge().hidden.size(), 3u);
+  four.moves = {"3C", "6C", "9H"};
+  s = game.Setup(four);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ((*s)->SideToMove(), "4");
+
+  core::PositionSpec three;
+  // Hand 2 holds the lowest of the three hands' cards, the 3D.
+  three.notation =
+      "5C5H5S6H7C7D7STSQHQSKC2H3S 6C8D8H9CTCTDTHJDKSACAD2D3D 3H4D4S6S7H9H9SJSQCKHAH2C2S";
+  three.seat = "3";
+  three.options = {{"view", "seat"}, {"players", "3"}};
+  s = game.Setup(three);
+  ASSERT_TRUE(s.ok()) << s.status();
+  EXPECT_EQ((*s)->SideToMove(), "2");
+}
+
 TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
   BigTwoGame game;
   const core::PositionSpec view = FourthSeatAfterThreePlays();

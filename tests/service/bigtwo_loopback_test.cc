@@ -1,5 +1,6 @@
 // Big Two through a real kibitzerd: a seat's view set up, its hidden hands dealt with a fixed
 // card, every play analysed by Monte Carlo with progress, and bad input naming its field.
+#include <map>
 #include <string>
 #include <vector>
 
@@ -113,23 +114,36 @@ TEST_F(BigTwoLoopback, ASeatsViewIsSetUpDealtAndAnalysed) {
 
 TEST_F(BigTwoLoopback, BadInputNamesItsField) {
   struct Case {
-    std::string notation, move, option_key, option_value, field;
+    std::string notation, move;
+    std::map<std::string, std::string> options;
+    std::string field;
   };
   const std::vector<Case> cases = {
-      {"3C5C 6C8D - -", "", "", "", "hand 1 has 2 cards"},
-      {kDeal, "4D", "", "", "moves[0]: '4D' is not legal"},
-      {kDeal, "3C3C", "", "", "moves[0]: 3C is given twice"},
-      {kDeal, "", "players", "5", "options[players]"},
-      {kDeal, "", "straights", "round", "options[straights]"},
-      {"- - - 3S4C4H5D6D8C8S9DJCJHQDKDAS", "", "", "", "options[leader]"},
+      {"3C5C 6C8D - -", "", {}, "hand 1 has 2 cards"},
+      {kDeal, "4D", {}, "moves[0]: '4D' is not legal"},
+      {kDeal, "3C3C", {}, "moves[0]: 3C is given twice"},
+      {kDeal, "", {{"players", "5"}}, "options[players]"},
+      {kDeal, "", {{"straights", "round"}}, "options[straights]"},
+      {"- - - 3S4C4H5D6D8C8S9DJCJHQDKDAS", "", {}, "options[leader]"},
+      // The lowest card of the four hands leads, and the seat named does not hold it.
+      {"- - - 3S4C4H5D6D8C8S9DJCJHQDKDAS",
+       "",
+       {{"leader", "4"}},
+       "options[leader]: seat 4 does not hold 3C"},
+      // Three players: the leader holds the lowest card dealt, and the 26 hidden cards would
+      // have to be above its lowest, the QS.
+      {"2S2H2D2CASAHADACKSKHKDKCQS - -",
+       "",
+       {{"players", "3"}, {"leader", "1"}},
+       "options[leader]: seat 1 leads, so its QS is the lowest card dealt"},
   };
   for (const Case& k : cases) {
     pb::SetupPositionRequest r;
     r.mutable_position()->set_game("bigtwo");
     r.mutable_position()->set_notation(k.notation);
     if (!k.move.empty()) r.mutable_position()->add_moves(k.move);
-    if (!k.option_key.empty())
-      (*r.mutable_position()->mutable_options())[k.option_key] = k.option_value;
+    for (const auto& [key, value] : k.options)
+      (*r.mutable_position()->mutable_options())[key] = value;
     pb::SetupPositionResponse out;
     grpc::ClientContext c;
     Limit(&c);

@@ -36,6 +36,7 @@ class BigTwoTask final : public core::SearchTask {
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
+    if (reason == core::StopReason::kError) r.message = error_;
     return r;
   }
 
@@ -60,13 +61,16 @@ class BigTwoTask final : public core::SearchTask {
   // not depend on the thread count. A stop keeps the samples before the first unfinished one.
   core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
     absl::StatusOr<Sampler> sampler = Sampler::Make(state_, o_.fixed, "fixed");
-    if (!sampler.ok()) return core::StopReason::kError;
+    if (!sampler.ok()) {
+      error_ = std::string(sampler.status().message());
+      return core::StopReason::kError;
+    }
     const size_t moves = o_.moves.size();
     const int threads = std::max(1, o_.threads);
     const uint64_t batch = static_cast<uint64_t>(kBatch * threads);
     std::vector<double> values(batch * moves);
     std::vector<uint64_t> nodes(static_cast<size_t>(threads));
-    return core::RunSampleBatches(
+    const core::StopReason reason = core::RunSampleBatches(
         o_.samples, threads, batch, control,
         [&](int t, uint64_t sample, uint64_t slot, core::SearchControl& c) {
           core::Rng rng = core::Rng::ForStream(o_.seed, sample);
@@ -97,6 +101,11 @@ class BigTwoTask final : public core::SearchTask {
             sink.OnProgress(MakeReport(control));
           }
         });
+    // Scoring fails only when stopped, so a sample left undone without a stop was not drawn.
+    if (reason == core::StopReason::kError) {
+      error_ = std::string(NoLayoutWithTheFixedCards().message());
+    }
+    return reason;
   }
 
   core::Report MakeReport(const core::SearchControl& control) const {
@@ -138,6 +147,7 @@ class BigTwoTask final : public core::SearchTask {
   TaskOptions o_;
   std::vector<MoveScore> scores_;
   std::vector<int> wins_;
+  std::string error_;  // why the search failed (StopReason::kError)
   uint64_t nodes_ = 0;
   uint64_t samples_ = 0;
   int depth_ = 0;

@@ -1,5 +1,6 @@
 // Setting up a Big Two position: notation, rules options, the seat's view and the plays so far.
 #include <algorithm>
+#include <optional>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -104,6 +105,14 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
     seat_index = *s;
     seat = SeatName(*s);
   }
+  // Who leads is seen by every seat: in a seat view of hands given whole, from the hands given.
+  int dealt_leader = -1;
+  if (known == (1 << n) - 1 || (n == kMaxPlayers && known != 0)) {
+    const int first = n == kMaxPlayers ? 0 : __builtin_ctzll(all);
+    for (int p = 0; p < n; ++p) {
+      if ((known >> p & 1) && (hands[p] & Bit(first))) dealt_leader = p;
+    }
+  }
   const auto view = spec.options.find("view");
   if (view != spec.options.end() && view->second == "seat") {
     if (seat_index < 0) {
@@ -130,16 +139,37 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
       if ((known >> p & 1) && (hands[p] & Bit(lowest))) leader = p;
     }
   }
+  std::optional<int> given;
   if (const auto it = spec.options.find("leader"); it != spec.options.end() && it->second != "0") {
-    absl::StatusOr<int> given = ParseSeat(it->second, n, "options[leader]");
-    if (!given.ok()) return given.status();
+    absl::StatusOr<int> named = ParseSeat(it->second, n, "options[leader]");
+    if (!named.ok()) return named.status();
+    given = *named;
+  } else if (leader < 0 && dealt_leader >= 0) {
+    given = dealt_leader;
+  }
+  if (given.has_value()) {
     if (leader >= 0 && *given != leader) {
       return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", leader + 1,
                                                      " holds ", CardName(lowest, v), " and leads"));
     }
+    if (lowest >= 0 && (known >> *given & 1) && !(hands[*given] & Bit(lowest))) {
+      return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", *given + 1,
+                                                     " does not hold ", CardName(lowest, v),
+                                                     ", and the hand that holds it leads"));
+    }
     leader = *given;
     // The lowest card dealt is the leader's lowest when it is known, else the first play's.
-    if (lowest < 0 && (known >> leader & 1)) lowest = __builtin_ctzll(hands[leader]);
+    if (lowest < 0 && (known >> leader & 1)) {
+      lowest = __builtin_ctzll(hands[leader]);
+      const int hidden = (n - __builtin_popcount(known)) * kHandSize;
+      const Mask higher = kDeck & ~known_cards & ~((Bit(lowest) << 1) - 1);
+      if (__builtin_popcountll(higher) < hidden) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            "options[leader]: seat ", leader + 1, " leads, so its ", CardName(lowest, v),
+            " is the lowest card dealt, but only ", __builtin_popcountll(higher),
+            " cards are higher for the ", hidden, " of the hidden hands"));
+      }
+    }
   }
   if (leader < 0) {
     return absl::InvalidArgumentError(

@@ -49,6 +49,7 @@ class TarokTask final : public core::SearchTask {
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
+    if (reason == core::StopReason::kError) r.message = error_;
     return r;
   }
 
@@ -149,7 +150,10 @@ class TarokTask final : public core::SearchTask {
   // Samples over threads, added in sample order (core::RunSampleBatches).
   core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
     absl::StatusOr<Sampler> sampler = Sampler::Make(round_, o_.fixed, "fixed");
-    if (!sampler.ok()) return core::StopReason::kError;
+    if (!sampler.ok()) {
+      error_ = std::string(sampler.status().message());
+      return core::StopReason::kError;
+    }
     const size_t moves = o_.cards.size();
     const int threads = std::max(1, o_.threads);
     const uint64_t batch = static_cast<uint64_t>(threads);
@@ -183,6 +187,10 @@ class TarokTask final : public core::SearchTask {
           samples_ = sample + 1;
           if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
         });
+    // Solving fails only when stopped, so a sample left undone without a stop was not drawn.
+    if (reason == core::StopReason::kError) {
+      error_ = std::string(NoLayoutWithTheFixedCards().message());
+    }
     if (samples_ == 0 && !o_.seed_player && reason != core::StopReason::kError) {
       // Stopped before a single layout was searched: the rules of thumb played out on the same
       // layouts (microseconds each) still score every card, so that BestMove names one.
@@ -293,6 +301,7 @@ class TarokTask final : public core::SearchTask {
   uint64_t nodes_ = 0;
   uint64_t samples_ = 0;
   bool rolled_out_ = false;  // the layouts only played out by the rules of thumb (RunSampled)
+  std::string error_;        // why the search failed (StopReason::kError)
 };
 
 // The bidding and the talon exchange: each candidate bid, talon group or discard valued by the
@@ -329,7 +338,11 @@ class AuctionTask final : public core::SearchTask {
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
-    if (!sampler.ok()) r.message = std::string(sampler.status().message());
+    if (!sampler.ok()) {
+      r.message = std::string(sampler.status().message());
+    } else if (reason == core::StopReason::kError) {
+      r.message = std::string(NoLayoutWithTheFixedCards().message());
+    }
     return r;
   }
 
