@@ -1,4 +1,6 @@
 // Bridge: PBN refusals, rules of play, and double-dummy analysis through the Game interface.
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
 #include "engine/core/rng.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_bits.h"
@@ -76,6 +78,50 @@ TEST(BridgePlay, TrumpsWinAndTheWinnerLeads) {
   const core::PositionSpec normal = (*s)->Normalized();
   EXPECT_TRUE(normal.moves.empty());
   EXPECT_EQ(normal.options.at("leader"), "E");
+}
+
+TEST(BridgePlay, AHandPlayedOutGivesTheContractsResultAndScore) {
+  // One played hand (West leads against South): North-South take 10 tricks.
+  const std::vector<std::string> play = absl::StrSplit(
+      "CT C5 CK C7 DT D5 DK DJ C9 C3 C2 CQ SJ ST S2 S9 S8 S5 SA S4 SK S3 S7 HT SQ H4 S6 H9 HA H3 "
+      "HK H7 HQ DA HJ D8 H6 DQ H8 D7 H5 C8 D6 D9 H2 C4 D4 D3 C6 CA CJ D2",
+      ' ');
+  const std::string deal = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
+  const struct {
+    core::OptionMap options;
+    std::string result;
+  } cases[] = {
+      {{{"contract", "3NT"}, {"declarer", "S"}, {"vulnerable", "NS"}},
+       "3NT by S made with 1 over: North-South +630"},
+      {{{"contract", "4SX"}, {"declarer", "S"}, {"vulnerable", "All"}},
+       "4SX by S made: North-South +790"},
+      {{{"contract", "6NT"}, {"declarer", "S"}}, "6NT by S down 2: North-South -100"},
+      // No contract: the tricks only.
+      {{{"trump", "N"}, {"leader", "W"}}, "East-West took 3 of the tricks from the position"},
+  };
+  BridgeGame game;
+  for (const auto& c : cases) {
+    auto s = game.Setup(Pos(deal, play, c.options));
+    ASSERT_TRUE(s.ok()) << s.status();
+    ASSERT_TRUE((*s)->IsTerminal());
+    const std::string outcome = (*s)->Outcome();
+    EXPECT_NE(outcome.find("North-South took 10"), std::string::npos) << outcome;
+    EXPECT_TRUE(absl::EndsWith(outcome, c.result)) << outcome;
+  }
+  // An ending played out counts only its own four tricks: no contract result.
+  const core::OptionMap contract = {{"contract", "1S"}, {"declarer", "N"}, {"leader", "W"}};
+  std::vector<std::string> moves;
+  auto ending = game.Setup(Pos(kEnding, moves, contract));
+  ASSERT_TRUE(ending.ok()) << ending.status();
+  while (!(*ending)->IsTerminal()) {
+    moves.push_back((*ending)->LegalMoves().front());
+    ending = game.Setup(Pos(kEnding, moves, contract));
+    ASSERT_TRUE(ending.ok()) << ending.status();
+  }
+  EXPECT_EQ(moves.size(), 16u);
+  const std::string outcome = (*ending)->Outcome();
+  EXPECT_NE(outcome.find("of the tricks from the position"), std::string::npos) << outcome;
+  EXPECT_EQ(outcome.find("1S by N"), std::string::npos) << outcome;
 }
 
 TEST(BridgeAnalysis, EveryCardIsScoredAndProgressShowsEachGroup) {

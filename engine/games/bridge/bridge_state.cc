@@ -1,5 +1,6 @@
 // A bridge position as the service sees it: canonical form, moves, knowledge.
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/games/bridge/bridge_game.h"
 
 namespace kibitzer::bridge {
@@ -96,8 +97,26 @@ std::vector<std::string> BridgeState::LegalMoves() const {
 
 std::string BridgeState::Outcome() const {
   if (!IsTerminal()) return "";
-  return absl::StrCat("played out: North-South took ", view_.now.ns_tricks, ", East-West took ",
-                      view_.now.ew_tricks, " of the tricks from the position");
+  const int ns = view_.now.ns_tricks;
+  const int ew = view_.now.ew_tricks;
+  std::string out = absl::StrCat("played out: North-South took ", ns, ", East-West took ", ew,
+                                 " of the tricks from the position");
+  // The whole hand was counted: the contract's result and score.
+  if (ns + ew == 13 && view_.contract.has_value() && !view_.contract->passed_out() &&
+      view_.declarer.has_value()) {
+    const Contract& c = *view_.contract;
+    const int declarer = *view_.declarer;
+    const int tricks = IsNorthSouth(declarer) ? ns : ew;
+    const int over = tricks - (c.level + 6);
+    const int score = DuplicateScore(c, IsVulnerable(view_.vulnerability, declarer), tricks);
+    absl::StrAppend(&out, "; ", FormatContract(c), " by ", std::string(1, SeatChar(declarer)),
+                    over < 0    ? absl::StrCat(" down ", -over)
+                    : over == 0 ? " made"
+                                : absl::StrCat(" made with ", over, " over"),
+                    ": North-South ",
+                    absl::StrFormat("%+d", IsNorthSouth(declarer) ? score : -score));
+  }
+  return out;
 }
 
 core::Knowledge BridgeState::GetKnowledge() const {
