@@ -19,55 +19,9 @@ int64_t ElapsedMs(Clock::time_point since) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
-absl::Status StoppedStatus(const core::StopToken& token) {
-  switch (token.reason()) {
-    case core::StopReason::kShutdown:
-      return absl::UnavailableError("the server is shutting down");
-    case core::StopReason::kTimeLimit:
-      return absl::DeadlineExceededError("the deadline passed");
-    default:
-      return absl::CancelledError("the call was cancelled");
-  }
-}
-
 }  // namespace
 
-// Registers a call: refused when too many run or the server is shutting down.
-class BridgeApi::Admission {
- public:
-  Admission(BridgeApi* api, core::StopToken* stop) : api_(api), token_(stop ? stop : &own_) {}
-  absl::Status Enter() {
-    std::lock_guard<std::mutex> lock(api_->mu_);
-    if (api_->shut_down_) return absl::UnavailableError("the server is shutting down");
-    if (static_cast<int>(api_->running_.size()) >= api_->options_.max_queries) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "the server runs ", api_->options_.max_queries, " calls at once already; retry later"));
-    }
-    api_->running_.insert(token_);
-    entered_ = true;
-    return absl::OkStatus();
-  }
-  ~Admission() {
-    if (!entered_) return;
-    std::lock_guard<std::mutex> lock(api_->mu_);
-    api_->running_.erase(token_);
-    api_->idle_.notify_all();
-  }
-  core::StopToken* token() { return token_; }
-
- private:
-  BridgeApi* api_;
-  core::StopToken own_;
-  core::StopToken* token_;
-  bool entered_ = false;
-};
-
-void BridgeApi::Shutdown() {
-  std::unique_lock<std::mutex> lock(mu_);
-  shut_down_ = true;
-  for (core::StopToken* t : running_) t->Stop(core::StopReason::kShutdown);
-  idle_.wait(lock, [&] { return running_.empty(); });
-}
+void BridgeApi::Shutdown() { admission_.Shutdown(); }
 
 absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     const pb::SolveTablesRequest& request, core::StopToken* stop) {
@@ -131,7 +85,7 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     dealers.push_back(dealer.value_or(record_dealer));
     vuls.push_back(vulnerable.value_or(record_vul));
   }
-  Admission admission(this, stop);
+  CallAdmission::Ticket admission(&admission_, stop);
   if (absl::Status s = admission.Enter(); !s.ok()) return s;
   bridge::BatchOptions batch;
   batch.threads = options_.threads;
@@ -200,7 +154,7 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
     }
     positions.push_back(position);
   }
-  Admission admission(this, stop);
+  CallAdmission::Ticket admission(&admission_, stop);
   if (absl::Status s = admission.Enter(); !s.ok()) return s;
   bridge::BatchOptions batch;
   batch.threads = options_.threads;
@@ -248,7 +202,7 @@ absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
         "record: play analysis needs the contract and declarer (Contract and Declarer tags, or a "
         "complete auction)");
   }
-  Admission admission(this, stop);
+  CallAdmission::Ticket admission(&admission_, stop);
   if (absl::Status s = admission.Enter(); !s.ok()) return s;
   bridge::DoubleDummySolver solver(
       bridge::DoubleDummySolver::Options{std::max(1, std::min(options_.max_hash_mb, 64))});

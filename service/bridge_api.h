@@ -5,20 +5,18 @@
 // Calls beyond ApiOptions.max_queries at once get RESOURCE_EXHAUSTED.
 #pragma once
 
-#include <condition_variable>
-#include <mutex>
-#include <set>
-
 #include "absl/status/statusor.h"
 #include "engine/core/search_control.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "service/admission.h"
 #include "service/engine_api.h"
 
 namespace kibitzer::service {
 
 class BridgeApi {
  public:
-  explicit BridgeApi(ApiOptions options) : options_(std::move(options)) {}
+  explicit BridgeApi(ApiOptions options)
+      : options_(std::move(options)), admission_(options_.max_queries) {}
   ~BridgeApi() { Shutdown(); }
 
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(const pb::SolveTablesRequest& request,
@@ -31,13 +29,9 @@ class BridgeApi {
   void Shutdown();
 
  private:
-  class Admission;
   ApiOptions options_;
   bridge::BridgeGame game_;
-  std::mutex mu_;
-  std::condition_variable idle_;
-  std::set<core::StopToken*> running_;
-  bool shut_down_ = false;
+  CallAdmission admission_;
 };
 
 }  // namespace kibitzer::service

@@ -63,13 +63,17 @@ class WireSink final : public core::ProgressSink {
 EngineApi::EngineApi(ApiOptions options)
     : options_(options),
       positions_(options.max_positions, options.position_ttl),
-      runner_({options.threads, options.max_queries}) {
+      runner_({options.threads, options.max_queries}),
+      deals_(options.max_queries) {
   analysis::RegisterAllGames(registry_);
 }
 
 EngineApi::~EngineApi() { Shutdown(); }
 
-void EngineApi::Shutdown() { runner_.Shutdown(); }
+void EngineApi::Shutdown() {
+  runner_.Shutdown();
+  deals_.Shutdown();
+}
 
 pb::EngineInfo EngineApi::GetEngineInfo() const {
   pb::EngineInfo info;
@@ -142,16 +146,21 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
   return response;
 }
 
-absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request) {
+absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
+                                                 core::StopToken* stop) {
   if (absl::Status s = ValidateDeal(request, options_); !s.ok()) return s;
   absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
   if (!held.ok()) return held.status();
+  CallAdmission::Ticket ticket(&deals_, stop);
+  if (absl::Status s = ticket.Enter(); !s.ok()) return s;
   core::DealSpec spec;
+  spec.stop = ticket.token();
   spec.fixed.assign(request.fixed().begin(), request.fixed().end());
   spec.constraints = request.constraints();
   spec.count = request.count() == 0 ? 1 : request.count();
   spec.seed = request.seed();
   absl::StatusOr<core::DealResult> result = held->game->Deal(*held->state, spec);
+  if (spec.stop->stopped()) return StoppedStatus(*spec.stop);
   if (!result.ok()) return result.status();
   pb::DealResponse response;
   for (const auto& layout : result->layouts) {

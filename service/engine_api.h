@@ -14,6 +14,7 @@
 #include "engine/analysis/game_registry.h"
 #include "engine/analysis/query_runner.h"
 #include "kibitzer/v1/kibitzer.pb.h"
+#include "service/admission.h"
 #include "service/position_store.h"
 
 namespace kibitzer::service {
@@ -50,7 +51,10 @@ class EngineApi {
 
   pb::EngineInfo GetEngineInfo() const;
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(const pb::SetupPositionRequest& request);
-  absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request);
+  // Blocks while it samples; `stop` (optional) ends it early with CANCELLED (UNAVAILABLE at
+  // shutdown). At most max_queries at once, past which RESOURCE_EXHAUSTED.
+  absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request,
+                                        core::StopToken* stop = nullptr);
   // Checks and admits a search; reports then flow to `sink`. Returns the search id.
   absl::StatusOr<std::string> Analyze(const pb::AnalyzeRequest& request,
                                       std::shared_ptr<ReportSink> sink);
@@ -60,7 +64,8 @@ class EngineApi {
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error
   // when it has already ended.
   void Cancel(const std::string& search_id);
-  // Stops every search (their streams get a final report with STOP_REASON_SHUTDOWN) and waits.
+  // Stops every search (their streams get a final report with STOP_REASON_SHUTDOWN) and every
+  // Deal, and waits; later calls are refused.
   void Shutdown();
 
   const ApiOptions& options() const { return options_; }
@@ -76,6 +81,7 @@ class EngineApi {
   analysis::GameRegistry registry_;
   PositionStore positions_;
   analysis::QueryRunner runner_;
+  CallAdmission deals_;
 };
 
 }  // namespace kibitzer::service

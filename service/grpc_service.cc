@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "service/worker_call.h"
 
 namespace kibitzer::service {
 namespace {
@@ -206,9 +207,13 @@ grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerCon
 grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* context,
                                                 const pb::DealRequest* request,
                                                 pb::DealResponse* response) {
-  const auto started = Clock::now();
-  return Answer(context, log_, "Deal", started, api_->Deal(*request), response,
-                absl::StrCat("game=", GameOf(request->position()), " count=", request->count()));
+  // Sampling many layouts under a tight script takes a while: off gRPC's threads.
+  return new WorkerCall(
+      context, log_, "Deal",
+      absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
+      [this, request, response](core::StopToken* stop) {
+        return Fill(api_->Deal(*request, stop), response);
+      });
 }
 
 grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* context,

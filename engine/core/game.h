@@ -85,6 +85,9 @@ struct DealSpec {
   std::string constraints;
   int count = 1;
   uint64_t seed = 0;
+  // Looked at between layouts: once stopped, Deal returns what it has (the caller discards it).
+  const StopToken* stop = nullptr;
+  bool Stopped() const { return stop != nullptr && stop->stopped(); }
 };
 
 struct DealResult {

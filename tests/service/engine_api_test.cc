@@ -62,6 +62,36 @@ TEST(EngineApi, AnalyzeInProcessNumbersReportsFromTheOpeningOne) {
   }
 }
 
+// Deal blocks its caller while it samples: its token (a cancelled call, a deadline, shutdown)
+// ends it, and after Shutdown it is refused.
+TEST(EngineApi, ADealEndsOnItsTokenAndIsRefusedAfterShutdown) {
+  EngineApi api(ApiOptions{});
+  pb::DealRequest request;
+  pb::Position* p = request.mutable_position()->mutable_position();
+  p->set_game("bridge");
+  p->set_notation("W:AKQ2.KJ3.T98.765 - - -");
+  p->set_seat("W");
+  (*p->mutable_options())["contract"] = "3NT";
+  (*p->mutable_options())["declarer"] = "S";
+  request.set_count(50);
+  request.set_constraints("hcp(north) >= 12");
+  auto dealt = api.Deal(request);
+  ASSERT_TRUE(dealt.ok()) << dealt.status();
+  EXPECT_EQ(dealt->layouts_size(), 50);
+
+  core::StopToken cancelled;
+  cancelled.Stop(core::StopReason::kCancelled);
+  EXPECT_EQ(api.Deal(request, &cancelled).status().code(), absl::StatusCode::kCancelled);
+  core::StopToken shutting_down;
+  shutting_down.Stop(core::StopReason::kShutdown);
+  EXPECT_EQ(api.Deal(request, &shutting_down).status().code(), absl::StatusCode::kUnavailable);
+
+  api.Shutdown();
+  const auto refused = api.Deal(request);
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kUnavailable);
+  EXPECT_NE(refused.status().message().find("shutting down"), std::string::npos);
+}
+
 TEST(EngineApi, InfoReportsTheConfiguredLimits) {
   ApiOptions options;
   options.max_queries = 3;

@@ -94,7 +94,7 @@ absl::StatusOr<core::DealResult> BigTwoGame::Deal(const core::GameState& state,
   if (!sampler.ok()) return sampler.status();
   core::DealResult result;
   const core::PositionSpec base = bs->Normalized();
-  for (int i = 0; i < spec.count; ++i) {
+  for (int i = 0; i < spec.count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Hands hidden;
     if (!sampler->Sample(rng, &hidden)) {

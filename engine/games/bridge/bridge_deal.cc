@@ -107,7 +107,7 @@ absl::StatusOr<core::DealResult> DealBridge(const BridgeState& state, const core
   result.exhaustive = count == 1 && sampler.decided() && sampler.layouts() == 1;
   core::PositionSpec base = state.Normalized();
   base.options.erase("view");
-  for (int i = 0; i < count; ++i) {
+  for (int i = 0; i < count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Hands hands;
     int64_t rejected = 0;

@@ -105,7 +105,7 @@ absl::StatusOr<core::DealResult> TarokGame::Deal(const core::GameState& state,
   core::DealResult result;
   core::PositionSpec base = ts->Normalized();
   base.options.erase("view");
-  for (int i = 0; i < spec.count; ++i) {
+  for (int i = 0; i < spec.count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Layout layout;
     if (!sampler->Sample(rng, &layout)) {

@@ -1,0 +1,44 @@
+#include "service/admission.h"
+
+#include "absl/strings/str_cat.h"
+
+namespace kibitzer::service {
+
+absl::Status CallAdmission::Ticket::Enter() {
+  std::lock_guard<std::mutex> lock(admission_->mu_);
+  if (admission_->shut_down_) return absl::UnavailableError("the server is shutting down");
+  if (static_cast<int>(admission_->running_.size()) >= admission_->max_) {
+    return absl::ResourceExhaustedError(
+        absl::StrCat("the server runs ", admission_->max_, " calls at once already; retry later"));
+  }
+  admission_->running_.insert(token_);
+  entered_ = true;
+  return absl::OkStatus();
+}
+
+CallAdmission::Ticket::~Ticket() {
+  if (!entered_) return;
+  std::lock_guard<std::mutex> lock(admission_->mu_);
+  admission_->running_.erase(token_);
+  admission_->idle_.notify_all();
+}
+
+void CallAdmission::Shutdown() {
+  std::unique_lock<std::mutex> lock(mu_);
+  shut_down_ = true;
+  for (core::StopToken* t : running_) t->Stop(core::StopReason::kShutdown);
+  idle_.wait(lock, [&] { return running_.empty(); });
+}
+
+absl::Status StoppedStatus(const core::StopToken& token) {
+  switch (token.reason()) {
+    case core::StopReason::kShutdown:
+      return absl::UnavailableError("the server is shutting down");
+    case core::StopReason::kTimeLimit:
+      return absl::DeadlineExceededError("the deadline passed");
+    default:
+      return absl::CancelledError("the call was cancelled");
+  }
+}
+
+}  // namespace kibitzer::service
