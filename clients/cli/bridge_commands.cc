@@ -177,17 +177,18 @@ int RunSolve(Transport& t, const CommandOptions& o) {
   return 0;
 }
 
-int RunPlay(Transport& t, const CommandOptions& o) {
+namespace {
+
+// One game's analysis, printed; its error otherwise, after `where` (the caller goes on with the
+// next game).
+int AnalyseOnePlay(Transport& t, const CommandOptions& o, const std::string& record,
+                   const std::string& where = "") {
   pb::AnalyzePlayRequest request;
-  if (!o.file.empty()) {
-    absl::StatusOr<std::string> text = ReadFile(o.file);
-    if (!text.ok()) return Fail(text.status());
-    request.set_record(*text);
-  } else {
-    request.set_record(o.notation);
-  }
+  request.set_record(record);
   absl::StatusOr<pb::AnalyzePlayResponse> r = t.AnalyzePlay(request);
-  if (!r.ok()) return Fail(r.status());
+  if (!r.ok()) {
+    return Fail(absl::Status(r.status().code(), absl::StrCat(where, r.status().message())));
+  }
   if (o.json) {
     PrintJson(*r);
     return 0;
@@ -212,21 +213,98 @@ int RunPlay(Transport& t, const CommandOptions& o) {
   return 0;
 }
 
+}  // namespace
+
+int RunPlay(Transport& t, const CommandOptions& o) {
+  if (o.file.empty()) return AnalyseOnePlay(t, o, o.notation);
+  absl::StatusOr<std::string> text = ReadFile(o.file);
+  if (!text.ok()) return Fail(text.status());
+  // A PBN file of several games: each analysed in turn, sent as a record of its own (its tags
+  // inherited from the games before written out); a game that cannot be analysed is reported
+  // and the others still are. A LIN record or a single game goes as it is.
+  if (absl::StrContains(*text, "md|")) return AnalyseOnePlay(t, o, *text);
+  absl::StatusOr<std::vector<bridge::PbnGame>> games = bridge::ParsePbnGamesEach(*text, "--file");
+  if (!games.ok()) return Fail(games.status());
+  if (games->size() == 1) return AnalyseOnePlay(t, o, *text);
+  int worst = 0;
+  for (size_t i = 0; i < games->size(); ++i) {
+    const bridge::PbnGame& g = (*games)[i];
+    if (!o.json) {
+      std::string board;
+      if (g.record.ok()) {
+        const auto it = g.record->tags.find("Board");
+        if (it != g.record->tags.end()) board = absl::StrCat(" (board ", it->second, ")");
+      }
+      std::printf("%sgame %zu%s\n", i > 0 ? "\n" : "", i + 1, board.c_str());
+      std::fflush(stdout);
+    }
+    const int rc = g.record.ok() ? AnalyseOnePlay(t, o, bridge::FormatPbnGame(*g.record),
+                                                  absl::StrCat("--file: game ", i + 1, ": "))
+                                 : Fail(g.record.status());
+    worst = std::max(worst, rc);
+  }
+  return worst;
+}
+
 int RunPbn(Transport& t, const CommandOptions& o) {
   if (o.file.empty()) return Fail(absl::InvalidArgumentError("pbn: --file with PBN games"));
   absl::StatusOr<std::string> text = ReadFile(o.file);
   if (!text.ok()) return Fail(text.status());
-  absl::StatusOr<std::vector<bridge::GameRecord>> games = bridge::ParsePbnGames(*text, "--file");
+  absl::StatusOr<std::vector<bridge::PbnGame>> games = bridge::ParsePbnGamesEach(*text, "--file");
   if (!games.ok()) return Fail(games.status());
-  for (size_t start = 0; start < games->size(); start += kChunk) {
-    pb::SolveTablesRequest request;
-    const size_t end = std::min(games->size(), start + kChunk);
-    for (size_t i = start; i < end; ++i) {
-      const bridge::GameRecord& g = (*games)[i];
-      if (g.known != 0xF) {
-        return Fail(absl::InvalidArgumentError(absl::StrCat(
-            "--file: game ", i + 1, ": Deal: the double-dummy results need all four hands")));
+  // Games that cannot have results (a hand not known, a game that does not make sense) are
+  // copied as they are, with a word on stderr; a malformed one makes the exit status 2.
+  int status = 0;
+  std::vector<size_t> solvable;
+  for (size_t i = 0; i < games->size(); ++i) {
+    const bridge::PbnGame& g = (*games)[i];
+    if (!g.record.ok()) {
+      std::fprintf(stderr, "kibitz: %s; copied without results\n",
+                   std::string(g.record.status().message()).c_str());
+      status = 2;
+    } else if (g.record->known != 0xF) {
+      std::fprintf(stderr,
+                   "kibitz: --file: game %zu: Deal: a hand is not known; copied without results\n",
+                   i + 1);
+    } else {
+      solvable.push_back(i);
+    }
+  }
+  // The tables come in chunks; the games go out in file order, each once its table is known.
+  size_t next = 0;     // the next game to print
+  size_t results = 0;  // the next of `solvable` to print
+  auto print_until = [&](size_t end, const pb::SolveTablesResponse* r, size_t first) {
+    for (; next < end; ++next) {
+      const bridge::PbnGame& g = (*games)[next];
+      const bool solved = results < solvable.size() && solvable[results] == next;
+      for (absl::string_view line : absl::StrSplit(g.text, '\n', absl::SkipEmpty())) {
+        // The game as given, less any old results, then the new ones.
+        if (solved && (absl::StartsWith(line, "[OptimumResultTable") ||
+                       absl::StartsWith(line, "[OptimumScore"))) {
+          continue;
+        }
+        std::printf("%s\n", std::string(line).c_str());
       }
+      if (solved) {
+        const pb::DoubleDummyTable& table = r->tables(static_cast<int>(results++ - first));
+        std::printf("[OptimumScore \"NS %d\"]\n", table.par_score());
+        std::printf("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n");
+        for (int d : {0, 1, 2, 3}) {
+          for (int strain : {4, 0, 1, 2, 3}) {
+            std::printf("%c %s %d\n", bridge::SeatChar(d), kStrains[strain],
+                        table.tricks(strain * 4 + d));
+          }
+        }
+      }
+      std::printf("\n");
+    }
+    std::fflush(stdout);
+  };
+  for (size_t start = 0; start < solvable.size(); start += kChunk) {
+    pb::SolveTablesRequest request;
+    const size_t end = std::min(solvable.size(), start + kChunk);
+    for (size_t k = start; k < end; ++k) {
+      const bridge::GameRecord& g = *(*games)[solvable[k]].record;
       // The deal with the game's own dealer and vulnerability (par), as a small record.
       request.add_deals(
           absl::StrCat("[Deal \"", bridge::FormatPbnDeal(g.deal), "\"]\n[Dealer \"",
@@ -235,29 +313,11 @@ int RunPbn(Transport& t, const CommandOptions& o) {
     }
     absl::StatusOr<pb::SolveTablesResponse> r = t.SolveTables(request);
     if (!r.ok()) return Fail(r.status());
-    for (size_t i = start; i < end; ++i) {
-      const pb::DoubleDummyTable& table = r->tables(static_cast<int>(i - start));
-      // The game as given, less any old results, then the new ones.
-      for (absl::string_view line : absl::StrSplit((*games)[i].text, '\n', absl::SkipEmpty())) {
-        if (absl::StartsWith(line, "[OptimumResultTable") ||
-            absl::StartsWith(line, "[OptimumScore")) {
-          continue;
-        }
-        std::printf("%s\n", std::string(line).c_str());
-      }
-      std::printf("[OptimumScore \"NS %d\"]\n", table.par_score());
-      std::printf("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n");
-      for (int d : {0, 1, 2, 3}) {
-        for (int strain : {4, 0, 1, 2, 3}) {
-          std::printf("%c %s %d\n", bridge::SeatChar(d), kStrains[strain],
-                      table.tricks(strain * 4 + d));
-        }
-      }
-      std::printf("\n");
-    }
-    std::fflush(stdout);
+    // Every game before the chunk's last one, the ones without results included.
+    print_until(solvable[end - 1] + 1, &*r, start);
   }
-  return 0;
+  print_until(games->size(), nullptr, 0);
+  return status;
 }
 
 }  // namespace kibitzer::cli

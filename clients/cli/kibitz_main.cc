@@ -82,7 +82,7 @@ constexpr char kUsage[] =
     "  table     double-dummy table and par of a deal; --file: one deal per line (first field),\n"
     "            printed as lines of deal, 20 tricks, par score, par contracts\n"
     "  solve     --file: positions in dd_solveboard's layout; prints each with card:value\n"
-    "  play      double-dummy analysis of a played deal (PBN game or LIN; or --file)\n"
+    "  play      double-dummy analysis of a played deal (PBN game or LIN; --file: each game)\n"
     "  pbn       --file: a PBN file with OptimumScore and OptimumResultTable added\n"
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"

@@ -57,6 +57,50 @@ TEST(BridgeRecord, AFileHoldsManyGamesAndTagsMayBeInherited) {
   EXPECT_EQ((*games)[1].dealer, kEast);
 }
 
+// Each game on its own: a game in the middle that does not make sense is its own error, and a
+// game written out on its own (FormatPbnGame) reads back as the same game, tags inherited from the
+// game before included, and its play's columns by the opening leader.
+TEST(BridgeRecord, GamesReadOneByOneAndEachWrittenOnItsOwn) {
+  const std::string text = absl::StrCat(
+      Game("[Contract \"3NT\"]\n[Declarer \"S\"]\n"), "\n",
+      "[Deal \"#\"]\n[Contract \"5C\"]\n[Declarer \"Z\"]\n\n",
+      // Inherits the deal, dealer and vulnerability; West leads (North declares).
+      "[Deal \"#\"]\n[Declarer \"N\"]\n[Contract \"4HX\"]\n[Play \"E\"]\nSK S3 SA S4\n- - S5 -\n");
+  absl::StatusOr<std::vector<PbnGame>> each = ParsePbnGamesEach(text, "pbn");
+  ASSERT_TRUE(each.ok()) << each.status();
+  ASSERT_EQ(each->size(), 3u);
+  EXPECT_TRUE((*each)[0].record.ok());
+  ASSERT_FALSE((*each)[1].record.ok());
+  EXPECT_THAT((*each)[1].record.status().message(), HasSubstr("game 2"));
+  EXPECT_THAT((*each)[1].text, HasSubstr("[Contract \"5C\"]"));
+  ASSERT_TRUE((*each)[2].record.ok()) << (*each)[2].record.status();
+  // The whole file read at once stops at the bad game.
+  EXPECT_FALSE(ParsePbnGames(text, "pbn").ok());
+
+  const GameRecord& g = *(*each)[2].record;
+  const std::string alone = FormatPbnGame(g);
+  EXPECT_THAT(alone, HasSubstr("[Play \"E\"]\nSK S3 SA S4\n- - S5 -\n"));
+  absl::StatusOr<std::vector<GameRecord>> back = ParsePbnGames(alone, "alone");
+  ASSERT_TRUE(back.ok()) << back.status() << "\n" << alone;
+  ASSERT_EQ(back->size(), 1u);
+  const GameRecord& b = back->front();
+  EXPECT_EQ(FormatPbnDeal(b.deal), kDeal);
+  EXPECT_EQ(b.known, 0xF);
+  EXPECT_EQ(b.dealer, kNorth);
+  EXPECT_EQ(b.vulnerability, Vulnerability::kNorthSouth);
+  EXPECT_EQ(FormatContract(*b.contract), "4HX");
+  EXPECT_EQ(b.declarer, kNorth);
+  EXPECT_EQ(b.play, g.play);
+
+  // A hand not known stays '-'.
+  GameRecord hidden = b;
+  hidden.known = 0x7;
+  EXPECT_THAT(FormatPbnGame(hidden), HasSubstr(" -\"]"));
+  back = ParsePbnGames(FormatPbnGame(hidden), "hidden");
+  ASSERT_TRUE(back.ok()) << back.status();
+  EXPECT_EQ(back->front().known, 0x7);
+}
+
 TEST(BridgeRecord, TheAuctionFixesContractAndDeclarer) {
   absl::StatusOr<std::optional<AuctionResult>> r =
       RunAuction({"1H", "Pass", "2H", "2S", "4H", "X", "Pass", "Pass", "Pass"}, kNorth, "auction");

@@ -242,6 +242,41 @@ class KibitzCli(unittest.TestCase):
         self.assertEqual(out.returncode, 2)
         self.assertIn("fixed[0]", out.stderr)
 
+    def test_a_pbn_file_of_several_games(self):
+        # Game 2 takes its deal from game 1 ("#"); game 3 has a hand not known, so it has no
+        # double-dummy results: play reports it and goes on, pbn copies it as it is.
+        deal = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984"
+        game2 = ('[Deal "#"]\n[Declarer "N"]\n[Contract "4SX"]\n[Play "E"]\n'
+                 "DA D5 D7 D4\nS3 S6 ST SA\n")
+        text = (f'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n'
+                '[Declarer "S"]\n[Contract "3NT"]\n[Play "W"]\nCT C5 CK C7\nDK DJ DT D5\n\n'
+                f'[Board "2"]\n{game2}\n'
+                '[Board "3"]\n[Deal "N:AKQ2.AQ6.J64.J53 - - -"]\n')
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "games.pbn")
+            with open(path, "w") as f:
+                f.write(text)
+            out = kibitz("play", f"--file={path}", server=ADDRESS)
+            self.assertEqual(out.returncode, 2, out.stderr)
+            games = out.stdout.split("\n\ngame ")
+            self.assertEqual(len(games), 3, out.stdout)
+            self.assertIn("game 1 (board 1)\n3NT by S:", games[0])
+            self.assertIn("trick  2  W DK", games[0])
+            self.assertTrue(games[1].startswith("2 (board 2)\n4SX by N:"), games[1])
+            self.assertEqual(games[2].strip(), "3 (board 3)")
+            self.assertIn("game 3: record: Deal: play analysis needs all four hands", out.stderr)
+            # Game 2 on its own, its inherited tags written out, gives the same analysis.
+            alone = kibitz("play", f'[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{deal}"]\n' +
+                           game2.replace('[Deal "#"]\n', ""))
+            self.assertEqual(alone.returncode, 0, alone.stderr)
+            self.assertEqual(games[1].split("\n", 1)[1].strip(), alone.stdout.strip())
+
+            out = kibitz("pbn", f"--file={path}")
+            self.assertEqual(out.returncode, 0, out.stderr)
+            self.assertEqual(out.stdout.count("[OptimumScore"), 2)
+            self.assertIn('[Board "3"]\n[Deal "N:AKQ2.AQ6.J64.J53 - - -"]\n', out.stdout)
+            self.assertIn("game 3: Deal: a hand is not known; copied without results", out.stderr)
+
     def test_bad_input_exits_non_zero_with_the_field(self):
         for server in (None, ADDRESS):
             out = kibitz("analyze", "xx?", server=server)

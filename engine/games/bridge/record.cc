@@ -1,8 +1,11 @@
 #include "engine/games/bridge/record.h"
 
+#include <algorithm>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
@@ -189,21 +192,20 @@ absl::Status SettleContract(GameRecord& r, absl::string_view field) {
   return absl::OkStatus();
 }
 
-absl::StatusOr<GameRecord> AssemblePbn(const RawGame& g, const RawGame* previous,
+// Game `index` of `games`; a tag it leaves out or gives as "#" is the game before's, and so on
+// back.
+absl::StatusOr<GameRecord> AssemblePbn(const std::vector<RawGame>& games, size_t index,
                                        const std::string& where) {
+  const RawGame& g = games[index];
   GameRecord r;
   r.tags = g.tags;
   r.text = g.text;
   auto tag = [&](const std::string& name) -> std::optional<std::string> {
-    auto it = g.tags.find(name);
-    if (it == g.tags.end() || it->second == "#") {
-      if (previous != nullptr) {
-        auto p = previous->tags.find(name);
-        if (p != previous->tags.end()) return p->second;
-      }
-      if (it == g.tags.end()) return std::nullopt;
+    for (size_t i = index + 1; i-- > 0;) {
+      auto it = games[i].tags.find(name);
+      if (it != games[i].tags.end() && it->second != "#") return it->second;
     }
-    return it->second;
+    return std::nullopt;
   };
   const std::optional<std::string> deal = tag("Deal");
   if (!deal) return Bad(where, "no Deal tag");
@@ -398,22 +400,62 @@ absl::StatusOr<PlayPosition> PositionAfterPlay(const GameRecord& record, absl::s
                 record.play, field);
 }
 
-absl::StatusOr<std::vector<GameRecord>> ParsePbnGames(absl::string_view text,
-                                                      absl::string_view field) {
+absl::StatusOr<std::vector<PbnGame>> ParsePbnGamesEach(absl::string_view text,
+                                                       absl::string_view field) {
   absl::StatusOr<std::vector<RawGame>> raw = SplitPbn(text, field);
   if (!raw.ok()) return raw.status();
-  std::vector<GameRecord> games;
+  if (raw->empty())
+    return Bad(field, "no PBN game (a game starts with tags such as [Deal \"N:...\"])");
+  std::vector<PbnGame> games;
   for (size_t i = 0; i < raw->size(); ++i) {
     const std::string where =
         raw->size() == 1 ? std::string(field)
                          : absl::StrCat(field, ": game ", i + 1, " (line ", (*raw)[i].line, ")");
-    absl::StatusOr<GameRecord> g = AssemblePbn((*raw)[i], i > 0 ? &(*raw)[i - 1] : nullptr, where);
-    if (!g.ok()) return g.status();
-    games.push_back(std::move(*g));
+    games.push_back({AssemblePbn(*raw, i, where), (*raw)[i].text});
   }
-  if (games.empty())
-    return Bad(field, "no PBN game (a game starts with tags such as [Deal \"N:...\"])");
   return games;
+}
+
+absl::StatusOr<std::vector<GameRecord>> ParsePbnGames(absl::string_view text,
+                                                      absl::string_view field) {
+  absl::StatusOr<std::vector<PbnGame>> each = ParsePbnGamesEach(text, field);
+  if (!each.ok()) return each.status();
+  std::vector<GameRecord> games;
+  for (PbnGame& g : *each) {
+    if (!g.record.ok()) return g.record.status();
+    games.push_back(*std::move(g.record));
+  }
+  return games;
+}
+
+std::string FormatPbnGame(const GameRecord& r) {
+  std::vector<std::string> hands = absl::StrSplit(FormatPbnDeal(r.deal).substr(2), ' ');
+  for (int s = 0; s < 4; ++s) {
+    if (!(r.known >> s & 1)) hands[static_cast<size_t>(s)] = "-";
+  }
+  std::string out = absl::StrCat("[Deal \"N:", absl::StrJoin(hands, " "), "\"]\n");
+  if (r.dealer) absl::StrAppend(&out, "[Dealer \"", Seat(*r.dealer), "\"]\n");
+  absl::StrAppend(&out, "[Vulnerable \"", VulnerabilityName(r.vulnerability), "\"]\n");
+  if (r.declarer) absl::StrAppend(&out, "[Declarer \"", Seat(*r.declarer), "\"]\n");
+  if (r.contract) absl::StrAppend(&out, "[Contract \"", FormatContract(*r.contract), "\"]\n");
+  if (r.play.empty() || !r.declarer || !r.contract) return out;
+  // Columns by seat from the opening leader; each card's seat from the play so far.
+  const int opening = NextSeat(*r.declarer);
+  absl::StrAppend(&out, "[Play \"", Seat(opening), "\"]\n");
+  PlayPosition p;
+  p.hands = r.deal;
+  p.trump = r.contract->strain;
+  p.leader = opening;
+  std::string row[4];
+  for (size_t i = 0; i < r.play.size(); ++i) {
+    if (i % 4 == 0) std::fill(std::begin(row), std::end(row), "-");
+    row[(p.ToMove() - opening) & 3] = CardName(r.play[i]);
+    p.Play(r.play[i]);
+    if (i % 4 == 3 || i + 1 == r.play.size()) {
+      absl::StrAppend(&out, row[0], " ", row[1], " ", row[2], " ", row[3], "\n");
+    }
+  }
+  return out;
 }
 
 absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view field) {

@@ -38,6 +38,18 @@ struct GameRecord {
 // inherited from the game before ("#" in a tag value means "as before").
 absl::StatusOr<std::vector<GameRecord>> ParsePbnGames(absl::string_view text,
                                                       absl::string_view field);
+// The same, each game on its own: a game that does not make sense is its error (naming the game
+// and its line), with the game's text, and the others are read. Errors of the file as a whole
+// (no game at all, a broken tag) are the call's.
+struct PbnGame {
+  absl::StatusOr<GameRecord> record;
+  std::string text;  // the game's lines as given
+};
+absl::StatusOr<std::vector<PbnGame>> ParsePbnGamesEach(absl::string_view text,
+                                                       absl::string_view field);
+// One game as a PBN record standing on its own (no tag left to the game before): Deal ('-' for a
+// hand not known), Dealer, Vulnerable, Declarer, Contract and the Play section.
+std::string FormatPbnGame(const GameRecord& record);
 // A BBO LIN record.
 absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view field);
 // Either, told apart by their look: PBN starts with '[', LIN has "md|".
