@@ -1,5 +1,6 @@
 // Monte Carlo analysis from a seat's view: agreement with double dummy where nothing is left to
 // chance, a textbook finesse, reproducibility across thread counts, early stopping, refusals.
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -198,6 +199,51 @@ TEST(BridgeMonteCarlo, TheFinesseIsAFiftyPercentProposition) {
 
 // Contract figures: in an ending where cashing the ace is worth a trick more than leading the
 // club in every layout, the analysis separates them at once and stops early.
+// Stopped before its first sample is solved, an analysis still values the cards on the first
+// layout (the one Deal gives first with the same seed), each at its double-dummy value there, best
+// first, so that BestMove names a card.
+TEST(BridgeMonteCarlo, StoppedBeforeASampleItValuesTheCardsOnTheFirstLayout) {
+  BridgeGame game;
+  auto state =
+      Position(game, kDeal, {}, {{"view", "seat"}, {"contract", "3NT"}, {"declarer", "S"}}, "W");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 50;
+  spec.seed = 7;
+  spec.options = {{"objective", "tricks"}};
+  auto task = game.PrepareSearch(**state, spec);
+  ASSERT_TRUE(task.ok()) << task.status();
+  core::StopToken token;
+  token.Stop(core::StopReason::kStopped);
+  core::SearchControl control(spec.limits, &token);
+  CollectingSink sink;
+  const core::Report r = (*task)->Run(control, sink);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kStopped);
+  EXPECT_EQ(r.samples, 0u);
+  EXPECT_NE(r.message.find("valued on the first layout only"), std::string::npos) << r.message;
+  ASSERT_FALSE(r.moves.empty());
+  EXPECT_EQ(r.best_move, r.moves.front().move);
+
+  core::DealSpec deal;
+  deal.seed = 7;
+  auto layouts = game.Deal(**state, deal);
+  ASSERT_TRUE(layouts.ok()) << layouts.status();
+  absl::StatusOr<Hands> hands = ParsePbnDeal(layouts->layouts.at(0).notation, "layout");
+  ASSERT_TRUE(hands.ok()) << hands.status();
+  PlayPosition p;
+  p.hands = *hands;
+  p.trump = kNoTrump;
+  p.leader = kWest;
+  DoubleDummySolver solver;
+  int best = 0;
+  for (int card : p.LegalCards()) best = std::max(best, solver.SolveCard(p, card));
+  EXPECT_EQ(r.moves.front().value, best);
+  for (const core::MoveValue& mv : r.moves) {
+    EXPECT_EQ(mv.value, solver.SolveCard(p, *ParseCard(mv.move))) << mv.move;
+    EXPECT_EQ(mv.bound, core::Bound::kEstimate);
+  }
+}
+
 TEST(BridgeMonteCarlo, StopsOnceTheBestCardIsSeparated) {
   BridgeGame game;
   auto state = Position(game, "N:3...3 ...KQ A...2 .KQ..", {},

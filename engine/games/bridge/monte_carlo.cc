@@ -87,7 +87,13 @@ class MonteCarloTask::Workers {
       // Each layout's search depends on nothing else, so the nodes are the same at any thread
       // count too.
       const auto solved = solver.SolveCards(position, &control, candidate_mask);
-      if (solver.aborted()) break;
+      if (solver.aborted()) {
+        if (i == 0) {
+          std::lock_guard<std::mutex> lock(mu_);
+          task_.first_partial_ = solved;
+        }
+        break;
+      }
       for (const auto& [card, value] : solved) {
         const auto it = std::lower_bound(o.candidates.begin(), o.candidates.end(), card,
                                          [](int a, int b) { return CardOrder(a) < CardOrder(b); });
@@ -242,8 +248,63 @@ core::Report MonteCarloTask::Run(core::SearchControl& control, core::ProgressSin
                                      100 * options_.confidence);
   } else if (report.samples == 0) {
     report.message = "stopped before the first sample was solved";
+    // Unless nobody listens any more.
+    if (reason != core::StopReason::kCancelled && reason != core::StopReason::kShutdown) {
+      FirstLayoutOnly(report);
+    }
   }
   return report;
+}
+
+void MonteCarloTask::FirstLayoutOnly(core::Report& report) const {
+  // Layout 0, drawn again from its stream (the workers are done).
+  core::Rng rng = core::Rng::ForStream(options_.seed, 0);
+  Hands layout;
+  int64_t rejected = 0;
+  if (!sampler_.Sample(rng, layout, &rejected)) return;
+  std::vector<std::pair<int, int>> solved = first_partial_;
+  if (solved.empty()) {
+    // A small search of its own (the task's token has stopped), bounded by nodes.
+    constexpr uint64_t kBudget = 200'000;
+    uint64_t candidate_mask = 0;
+    for (int card : options_.candidates) candidate_mask |= uint64_t{1} << card;
+    core::StopToken token;
+    core::Limits limits;
+    limits.nodes = kBudget;
+    core::SearchControl control(limits, &token);
+    DoubleDummySolver solver(DoubleDummySolver::Options{options_.table_megabytes});
+    solved = solver.SolveCards(PositionOn(view_, layout), &control, candidate_mask);
+    report.nodes += solver.nodes();
+  }
+  if (solved.empty()) return;
+  // One sample of the cards valued; IMPs would need the layout's par, so the score stands in.
+  std::vector<int> cards;
+  std::vector<int8_t> tricks;
+  for (const auto& [card, value] : solved) {
+    cards.push_back(card);
+    tricks.push_back(static_cast<int8_t>(value));
+  }
+  const Objective objective =
+      options_.objective == Objective::kImps ? Objective::kScore : options_.objective;
+  for (const CardStats& s : Summarize(cards, tricks.data(), nullptr, 1, model_, objective)) {
+    core::MoveValue mv;
+    mv.move = CardName(s.card);
+    mv.value = s.objective;
+    mv.bound = core::Bound::kEstimate;
+    mv.display =
+        absl::StrCat("first layout only: ", s.tricks, s.tricks == 1 ? " trick" : " tricks");
+    if (model_.contract && !model_.contract->passed_out()) {
+      absl::StrAppend(&mv.display, ", ", s.success > 0 ? "" : "does not ",
+                      model_.mover_declares ? "make" : "defeat", s.success > 0 ? "s" : "",
+                      " the contract, score ", absl::StrFormat("%+.0f", s.score));
+    }
+    mv.metrics = {{"mean_tricks", s.tricks, "tricks the side to move takes on the first layout"}};
+    report.moves.push_back(std::move(mv));
+  }
+  report.best_move = report.moves.front().move;
+  absl::StrAppend(&report.message, "; the cards shown (", solved.size(), " of ",
+                  options_.candidates.size(), ") are valued on the first layout only",
+                  options_.objective == Objective::kImps ? ", by its score (no par)" : "");
 }
 
 }  // namespace kibitzer::bridge

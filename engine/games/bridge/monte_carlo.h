@@ -8,6 +8,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "engine/core/game.h"
@@ -40,6 +41,10 @@ class MonteCarloTask final : public core::SearchTask {
   class Workers;
   core::Report MakeReport(int samples, uint64_t nodes, int64_t rejected,
                           const core::SearchControl& control) const;
+  // Stopped before sample 0 was solved: the cards on layout 0 alone, those its stopped solve had
+  // valued or, failing that, as many as a small search of it values, so that BestMove names a
+  // card. No moves when even that values none.
+  void FirstLayoutOnly(core::Report& report) const;
 
   SeatView view_;
   std::unique_ptr<dealer::Script> script_;
@@ -48,6 +53,8 @@ class MonteCarloTask final : public core::SearchTask {
   MonteCarloOptions options_;
   std::vector<int8_t> tricks_;  // [sample][candidate]
   std::vector<int32_t> par_;    // [sample], for IMPs
+  // The cards the solve of layout 0 valued before a stop cut it short.
+  std::vector<std::pair<int, int>> first_partial_;
 };
 
 }  // namespace kibitzer::bridge
