@@ -3,10 +3,11 @@
 //
 // Samples [0, total) run in batches of `batch` (a multiple of `threads`); within a batch, sample
 // first + k goes to thread k mod threads, helper threads polling their own SearchControl on the
-// same stop token. `solve(thread, sample, slot, control)` solves one sample into the caller's
-// storage at `slot` (0 .. batch - 1) and returns false when stopped or failed. After each batch
-// `joined()` is called once, then `add(sample, slot)` in sample order for each solved sample; the
-// run ends at the first sample not solved.
+// same stop token. Each thread polls before each sample (a stop, the time limit: samples may be
+// too small to poll inside). `solve(thread, sample, slot, control)` solves one sample into the
+// caller's storage at `slot` (0 .. batch - 1) and returns false when stopped or failed. After each
+// batch `joined()` is called once, then `add(sample, slot)` in sample order for each solved
+// sample; the run ends at the first sample not solved.
 #pragma once
 
 #include <algorithm>
@@ -30,7 +31,7 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
     std::fill(done.begin(), done.end(), 0);
     auto work = [&](int t, SearchControl& c) {
       for (uint64_t k = static_cast<uint64_t>(t); k < count; k += static_cast<uint64_t>(threads)) {
-        if (!solve(t, first + k, k, c)) return;
+        if (c.Poll(0) || !solve(t, first + k, k, c)) return;
         done[k] = 1;
       }
     };

@@ -419,6 +419,39 @@ TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
   EXPECT_EQ(reports[0].nodes, reports[1].nodes);
 }
 
+// Stopped before any move is scored, a search still names one: the rule-based player's choice,
+// which looks only at the seat's own hand and the table, so from the seat's view it is the same
+// as with every hand known.
+TEST(BigTwoAnalysis, StoppedBeforeAnyMoveIsScoredItNamesTheRuleBasedPlayersMove) {
+  BigTwoGame game;
+  const core::PositionSpec view = FourthSeatAfterThreePlays();
+  core::PositionSpec full = view;
+  full.options.erase("view");
+  std::string expected;
+  for (const core::PositionSpec& position : {full, view}) {
+    auto state = game.Setup(position);
+    ASSERT_TRUE(state.ok()) << state.status();
+    const State& s = static_cast<const BigTwoState&>(**state).state();
+    if (expected.empty()) {
+      uint64_t nodes = 0;
+      expected = FormatPlay(ChooseMove(s, PlayerOptions{}, 0, &nodes), s.rules().variant);
+    }
+    core::SearchSpec spec;
+    spec.limits.samples = position.options.count("view") ? 30 : 0;
+    auto task = game.PrepareSearch(**state, spec);
+    ASSERT_TRUE(task.ok()) << task.status();
+    core::StopToken token;
+    token.Stop(core::StopReason::kStopped);
+    core::SearchControl control(spec.limits, &token);
+    testing::CollectingSink sink;
+    const core::Report r = (*task)->Run(control, sink);
+    EXPECT_EQ(r.stop_reason, core::StopReason::kStopped);
+    ASSERT_EQ(r.moves.size(), 1u);
+    EXPECT_EQ(r.best_move, expected);
+    EXPECT_NE(r.message.find("rule-based player"), std::string::npos) << r.message;
+  }
+}
+
 // Fixing every card of seats 1 and 2 leaves one layout (seat 3 gets the rest): every sample is
 // the same, whatever the seed. A card the seat holds cannot be fixed to another.
 TEST(BigTwoAnalysis, CardsFixedInASeatsAnalysisHoldInEveryLayout) {

@@ -8,6 +8,7 @@
 #include "engine/core/options.h"
 #include "engine/core/parallel_jobs.h"
 #include "engine/core/rng.h"
+#include "engine/core/sample_batches.h"
 #include "engine/core/search_control.h"
 #include "gtest/gtest.h"
 
@@ -166,6 +167,26 @@ TEST(ParallelJobs, AStopEndsTheRunWithItsReason) {
   EXPECT_EQ(r, StopReason::kStopped);
   EXPECT_LT(handed, 20);
   EXPECT_LT(started.load(), 20);
+}
+
+// Samples too small to poll inside still stop: a stop between samples ends the run at the
+// samples solved by then, in order, with the stop's reason.
+TEST(SampleBatches, AStopBetweenSamplesEndsTheRun) {
+  StopToken token;
+  SearchControl control(Limits{}, &token);
+  std::atomic<int> solved{0};
+  std::vector<uint64_t> added;
+  const StopReason reason = RunSampleBatches(
+      100, 1, 4, control,
+      [&](int, uint64_t sample, uint64_t, SearchControl& c) {
+        ++solved;
+        if (sample == 5) c.Stop(StopReason::kStopped);  // and this sample is solved
+        return true;
+      },
+      [] {}, [&](uint64_t sample, uint64_t) { added.push_back(sample); });
+  EXPECT_EQ(reason, StopReason::kStopped);
+  EXPECT_EQ(solved.load(), 6);
+  EXPECT_EQ(added, (std::vector<uint64_t>{0, 1, 2, 3, 4, 5}));
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // search when every hand is known, and by Monte Carlo over sampled layouts from a seat's view.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -33,6 +34,10 @@ class BigTwoTask final : public core::SearchTask {
     for (size_t i = 0; i < o_.moves.size(); ++i) scores_[i].move = o_.moves[i];
     wins_.assign(o_.moves.size(), 0);
     core::StopReason reason = o_.samples == 0 ? RunFull(control, sink) : RunSampled(control, sink);
+    if (depth_ == 0 && reason != core::StopReason::kError &&
+        reason != core::StopReason::kCancelled && reason != core::StopReason::kShutdown) {
+      fallback_ = BaselineChoice();
+    }
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
@@ -108,6 +113,22 @@ class BigTwoTask final : public core::SearchTask {
     return reason;
   }
 
+  // Stopped before any move was scored: the rule-based player's choice, which looks at the
+  // seat's own hand and the table only (on layout 0 from a seat's view), so that BestMove names a
+  // move.
+  std::optional<Move> BaselineChoice() const {
+    State full = state_;
+    if (o_.samples != 0) {
+      absl::StatusOr<Sampler> sampler = Sampler::Make(state_, o_.fixed, "fixed");
+      core::Rng rng = core::Rng::ForStream(o_.seed, 0);
+      Hands hidden;
+      if (!sampler.ok() || !sampler->Sample(rng, &hidden)) return std::nullopt;
+      full = state_.Completed(hidden);
+    }
+    uint64_t nodes = 0;
+    return ChooseMove(full, PlayerOptions{}, o_.seed, &nodes);
+  }
+
   core::Report MakeReport(const core::SearchControl& control) const {
     core::Report r;
     const Variant v = state_.rules().variant;
@@ -135,6 +156,14 @@ class BigTwoTask final : public core::SearchTask {
       }
       r.moves.push_back(std::move(mv));
     }
+    if (r.moves.empty() && fallback_.has_value()) {
+      core::MoveValue mv;
+      mv.move = FormatPlay(*fallback_, v);
+      mv.bound = core::Bound::kEstimate;
+      mv.display = "not searched: the rule-based player's choice";
+      r.moves.push_back(std::move(mv));
+      r.message = "stopped before any move was scored; the move is the rule-based player's";
+    }
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
     r.depth = depth_;
     r.nodes = nodes_;
@@ -147,7 +176,8 @@ class BigTwoTask final : public core::SearchTask {
   TaskOptions o_;
   std::vector<MoveScore> scores_;
   std::vector<int> wins_;
-  std::string error_;  // why the search failed (StopReason::kError)
+  std::string error_;             // why the search failed (StopReason::kError)
+  std::optional<Move> fallback_;  // see BaselineChoice
   uint64_t nodes_ = 0;
   uint64_t samples_ = 0;
   int depth_ = 0;
