@@ -419,6 +419,31 @@ TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
   EXPECT_EQ(reports[0].nodes, reports[1].nodes);
 }
 
+// A node limit counts the samples' nodes in sample order: it stops after the same sample, with
+// the same numbers, at any thread count (each sample's own search is far below the limit).
+TEST(BigTwoAnalysis, ANodeLimitStopsAtTheSameSampleAtAnyThreadCount) {
+  BigTwoGame game;
+  const core::PositionSpec view = FourthSeatAfterThreePlays();
+  core::SearchSpec spec;
+  spec.limits.samples = 200;
+  spec.limits.nodes = 1000;
+  spec.seed = 3;
+  std::vector<core::Report> reports;
+  for (int threads : {1, 3}) {
+    spec.threads = threads;
+    reports.push_back(testing::RunSearch(game, view, spec));
+    EXPECT_EQ(reports.back().stop_reason, core::StopReason::kNodeLimit);
+  }
+  EXPECT_GT(reports[0].samples, 0u);
+  EXPECT_LT(reports[0].samples, 200u);
+  EXPECT_EQ(reports[0].samples, reports[1].samples);
+  ASSERT_EQ(reports[0].moves.size(), reports[1].moves.size());
+  for (size_t i = 0; i < reports[0].moves.size(); ++i) {
+    EXPECT_EQ(reports[0].moves[i].move, reports[1].moves[i].move);
+    EXPECT_EQ(reports[0].moves[i].value, reports[1].moves[i].value);
+  }
+}
+
 // Stopped before any move is scored, a search still names one: the rule-based player's choice,
 // which looks only at the seat's own hand and the table, so from the seat's view it is the same
 // as with every hand known.

@@ -250,13 +250,13 @@ core::Report MonteCarloTask::Run(core::SearchControl& control, core::ProgressSin
     report.message = "stopped before the first sample was solved";
     // Unless nobody listens any more.
     if (reason != core::StopReason::kCancelled && reason != core::StopReason::kShutdown) {
-      FirstLayoutOnly(report);
+      FirstLayoutOnly(report, control.limits().nodes);
     }
   }
   return report;
 }
 
-void MonteCarloTask::FirstLayoutOnly(core::Report& report) const {
+void MonteCarloTask::FirstLayoutOnly(core::Report& report, uint64_t node_limit) const {
   // Layout 0, drawn again from its stream (the workers are done).
   core::Rng rng = core::Rng::ForStream(options_.seed, 0);
   Hands layout;
@@ -264,13 +264,14 @@ void MonteCarloTask::FirstLayoutOnly(core::Report& report) const {
   if (!sampler_.Sample(rng, layout, &rejected)) return;
   std::vector<std::pair<int, int>> solved = first_partial_;
   if (solved.empty()) {
-    // A small search of its own (the task's token has stopped), bounded by nodes.
+    // A small search of its own (the task's token has stopped), bounded by nodes: no more than
+    // the search's own node limit.
     constexpr uint64_t kBudget = 200'000;
     uint64_t candidate_mask = 0;
     for (int card : options_.candidates) candidate_mask |= uint64_t{1} << card;
     core::StopToken token;
     core::Limits limits;
-    limits.nodes = kBudget;
+    limits.nodes = node_limit != 0 ? std::min(kBudget, node_limit) : kBudget;
     core::SearchControl control(limits, &token);
     DoubleDummySolver solver(DoubleDummySolver::Options{options_.table_megabytes});
     solved = solver.SolveCards(PositionOn(view_, layout), &control, candidate_mask);

@@ -42,9 +42,9 @@ class MonteCarloTask final : public core::SearchTask {
   core::Report MakeReport(int samples, uint64_t nodes, int64_t rejected,
                           const core::SearchControl& control) const;
   // Stopped before sample 0 was solved: the cards on layout 0 alone, those its stopped solve had
-  // valued or, failing that, as many as a small search of it values, so that BestMove names a
-  // card. No moves when even that values none.
-  void FirstLayoutOnly(core::Report& report) const;
+  // valued or, failing that, as many as a small search of it values (within `node_limit` when not
+  // 0), so that BestMove names a card. No moves when even that values none.
+  void FirstLayoutOnly(core::Report& report, uint64_t node_limit) const;
 
   SeatView view_;
   std::unique_ptr<dealer::Script> script_;
