@@ -260,6 +260,42 @@ TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {
   EXPECT_GE(checked, 3);
 }
 
+// A node limit counts the samples' nodes in sample order: half the nodes of the whole analysis
+// stop it after the same sample, with the same numbers, at any thread count.
+TEST(TarokGame, SeatViewAnalysisStopsAtTheSameSampleAtAnyThreadCount) {
+  TarokGame game;
+  core::Rng rng(17);
+  int checked = 0;
+  for (int i = 0; i < 40 && checked < 3; ++i) {
+    std::optional<Round> r;
+    const auto spec = MoversView(
+        game, rng, 36, [](const Round& r) { return r.play().TricksDone() >= 9; }, &r);
+    if (!spec) continue;
+    core::SearchSpec search;
+    search.limits.samples = 40;
+    search.seed = 5;
+    search.threads = 1;
+    const core::Report whole = testing::RunSearch(game, *spec, search);
+    ASSERT_EQ(whole.stop_reason, core::StopReason::kSampleLimit) << whole.message;
+    search.limits.nodes = whole.nodes / 2;
+    const core::Report one = testing::RunSearch(game, *spec, search);
+    search.threads = 3;
+    const core::Report three = testing::RunSearch(game, *spec, search);
+    EXPECT_EQ(one.stop_reason, core::StopReason::kNodeLimit);
+    EXPECT_EQ(three.stop_reason, core::StopReason::kNodeLimit);
+    EXPECT_GT(one.samples, 0u);
+    EXPECT_LT(one.samples, 40u);
+    EXPECT_EQ(one.samples, three.samples);
+    ASSERT_EQ(one.moves.size(), three.moves.size());
+    for (size_t m = 0; m < one.moves.size(); ++m) {
+      EXPECT_EQ(one.moves[m].move, three.moves[m].move);
+      EXPECT_EQ(one.moves[m].value, three.moves[m].value);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
 TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {
   TarokGame game;
   core::Rng rng(16);

@@ -51,6 +51,8 @@ class Solver {
   }
   bool stopped() const { return stopped_; }
   uint64_t nodes() const { return nodes_; }
+  // Counts from zero again: a node limit on the control then applies to what follows alone.
+  void ResetNodes() { nodes_ = 0; }
   // Forgets the table (its own) and history. The table holds for one deal's talon (the klop
   // gifts) and one contract: clear it for a new deal; a new contract or scored player clears it
   // anyway.
