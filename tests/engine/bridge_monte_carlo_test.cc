@@ -295,6 +295,37 @@ TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
 
 // Each layout's search starts from nothing learned, so even the node count does not depend on
 // which thread solved which layouts before.
+// A node limit counts the samples' nodes in sample order: half the nodes of the whole analysis
+// stop it after the same sample, with the same numbers, at any thread count.
+TEST(BridgeMonteCarlo, ANodeLimitStopsAtTheSameSampleAtAnyThreadCount) {
+  BridgeGame game;
+  auto state =
+      Position(game, "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K", {},
+               {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 40;
+  spec.seed = 4;
+  spec.threads = 1;
+  const core::Report whole = Analyse(game, **state, spec);
+  ASSERT_EQ(whole.samples, 40u);
+  spec.limits.nodes = whole.nodes / 2;
+  const core::Report one = Analyse(game, **state, spec);
+  spec.threads = 3;
+  const core::Report three = Analyse(game, **state, spec);
+  EXPECT_EQ(one.stop_reason, core::StopReason::kNodeLimit);
+  EXPECT_EQ(three.stop_reason, core::StopReason::kNodeLimit);
+  EXPECT_GT(one.samples, 0u);
+  EXPECT_LT(one.samples, 40u);
+  EXPECT_EQ(one.samples, three.samples);
+  ASSERT_EQ(one.moves.size(), three.moves.size());
+  for (size_t i = 0; i < one.moves.size(); ++i) {
+    EXPECT_EQ(one.moves[i].move, three.moves[i].move);
+    EXPECT_EQ(one.moves[i].value, three.moves[i].value);
+    EXPECT_EQ(one.moves[i].std_error, three.moves[i].std_error);
+  }
+}
+
 TEST(BridgeMonteCarlo, NodeCountIsTheSameAtAnyThreadCount) {
   BridgeGame game;
   auto state =

@@ -32,6 +32,7 @@ class MonteCarloTask::Workers {
  public:
   Workers(MonteCarloTask& task, core::StopToken* token) : task_(task), token_(token) {
     done_.assign(task.options_.samples, 0);
+    sample_nodes_.assign(task.options_.samples, 0);
     for (int t = 0; t < task.options_.threads; ++t) threads_.emplace_back([this] { Work(); });
   }
   ~Workers() {
@@ -46,6 +47,18 @@ class MonteCarloTask::Workers {
     while (prefix_ < done_.size() && done_[prefix_]) ++prefix_;
     error = error_;
     return prefix_;
+  }
+  // The nodes of samples 0 .. prefix - 1, in order; `*reach` gets how many leading samples it
+  // takes for them to reach `limit` (0: they do not, or no limit).
+  uint64_t NodesInOrder(uint64_t prefix, uint64_t limit, uint64_t* reach) {
+    std::lock_guard<std::mutex> lock(mu_);
+    uint64_t sum = 0;
+    *reach = 0;
+    for (uint64_t i = 0; i < prefix; ++i) {
+      sum += sample_nodes_[i];
+      if (limit != 0 && *reach == 0 && sum >= limit) *reach = i + 1;
+    }
+    return sum;
   }
   uint64_t nodes() const { return nodes_.load(); }
   int64_t rejected() const { return rejected_.load(); }
@@ -108,9 +121,11 @@ class MonteCarloTask::Workers {
         par = IsNorthSouth(task_.view_.now.ToMove()) ? p.score : -p.score;
       }
       const uint64_t total = solver.nodes() + (table_solver ? table_solver->nodes() : 0);
-      nodes_ += total - counted;
+      const uint64_t spent = total - counted;
+      nodes_ += spent;
       counted = total;
       std::lock_guard<std::mutex> lock(mu_);
+      sample_nodes_[i] = spent;
       std::copy(values, values + n, task_.tricks_.begin() + static_cast<ptrdiff_t>(i * n));
       if (imps) task_.par_[i] = par;
       done_[i] = 1;
@@ -127,6 +142,7 @@ class MonteCarloTask::Workers {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<uint8_t> done_;
+  std::vector<uint64_t> sample_nodes_;  // each sample's nodes, once done
   uint64_t prefix_ = 0;
   std::string error_;
   std::atomic<uint64_t> next_{0};
@@ -198,15 +214,20 @@ core::Report MonteCarloTask::Run(core::SearchControl& control, core::ProgressSin
   {
     Workers workers(*this, control.token());
     const uint64_t cap = options_.samples;
+    // The node limit counts the samples' nodes in sample order, so that where it stops does not
+    // depend on the thread count: after the first `reach` samples.
+    uint64_t reach = 0;
     while (reason == core::StopReason::kNone) {
       prefix = workers.Prefix(error);
       if (!error.empty()) {
         reason = core::StopReason::kError;
         break;
       }
+      const uint64_t in_order = workers.NodesInOrder(prefix, control.limits().nodes, &reach);
+      const uint64_t usable = reach != 0 ? reach : prefix;
       // Decisions only at whole batches, on exactly the first `reported` samples.
       while (reason == core::StopReason::kNone &&
-             (reported + options_.batch <= prefix || (prefix == cap && reported < cap))) {
+             (reported + options_.batch <= usable || (usable == cap && reported < cap))) {
         reported = std::min<uint64_t>(reported + options_.batch, cap);
         report =
             MakeReport(static_cast<int>(reported), workers.nodes(), workers.rejected(), control);
@@ -226,7 +247,10 @@ core::Report MonteCarloTask::Run(core::SearchControl& control, core::ProgressSin
           }
         }
       }
-      if (reason == core::StopReason::kNone && control.Poll(workers.nodes())) {
+      if (reason == core::StopReason::kNone && reach != 0) {
+        reason = core::StopReason::kNodeLimit;
+        control.Stop(reason);
+      } else if (reason == core::StopReason::kNone && control.Poll(in_order)) {
         reason = control.reason();
         prefix = workers.Prefix(error);
       }
@@ -234,7 +258,8 @@ core::Report MonteCarloTask::Run(core::SearchControl& control, core::ProgressSin
     const uint64_t final_count =
         reason == core::StopReason::kSampleLimit || reason == core::StopReason::kCompleted
             ? reported
-            : prefix;
+        : reason == core::StopReason::kNodeLimit ? reach
+                                                 : prefix;
     // Workers stop when they go out of scope; the slots below final_count are complete.
     report =
         MakeReport(static_cast<int>(final_count), workers.nodes(), workers.rejected(), control);
