@@ -432,16 +432,8 @@ TEST(BigTwoAnalysis, ANodeLimitStopsAtTheSameSampleAtAnyThreadCount) {
   for (int threads : {1, 3}) {
     spec.threads = threads;
     reports.push_back(testing::RunSearch(game, view, spec));
-    EXPECT_EQ(reports.back().stop_reason, core::StopReason::kNodeLimit);
   }
-  EXPECT_GT(reports[0].samples, 0u);
-  EXPECT_LT(reports[0].samples, 200u);
-  EXPECT_EQ(reports[0].samples, reports[1].samples);
-  ASSERT_EQ(reports[0].moves.size(), reports[1].moves.size());
-  for (size_t i = 0; i < reports[0].moves.size(); ++i) {
-    EXPECT_EQ(reports[0].moves[i].move, reports[1].moves[i].move);
-    EXPECT_EQ(reports[0].moves[i].value, reports[1].moves[i].value);
-  }
+  testing::ExpectStoppedAtTheSameSample(reports[0], reports[1], 200);
 }
 
 // Stopped before any move is scored, a search still names one: the rule-based player's choice,

@@ -12,6 +12,7 @@
 #include "engine/games/bridge/dd_table.h"
 #include "engine/games/bridge/scoring.h"
 #include "gtest/gtest.h"
+#include "tests/engine/test_sink.h"
 
 namespace kibitzer::bridge {
 namespace {
@@ -49,6 +50,12 @@ core::Report Analyse(const BridgeGame& game, const core::GameState& state, core:
   core::Report r = (*task)->Run(control, sink);
   if (progress != nullptr) *progress = sink.progress;
   return r;
+}
+
+// A four-card ending at 1NT by South, South on lead and seeing only his own hand and dummy.
+absl::StatusOr<std::unique_ptr<core::GameState>> SouthsViewOfAnEnding(const BridgeGame& game) {
+  return Position(game, "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K", {},
+                  {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
 }
 
 double Metric(const core::MoveValue& mv, const std::string& name) {
@@ -266,9 +273,7 @@ TEST(BridgeMonteCarlo, StopsOnceTheBestCardIsSeparated) {
 // The same seed gives the same numbers with one thread and with three.
 TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
   BridgeGame game;
-  auto state =
-      Position(game, "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K", {},
-               {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
+  auto state = SouthsViewOfAnEnding(game);
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 60;
@@ -293,15 +298,11 @@ TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
   EXPECT_EQ(one.best_move, three.best_move);
 }
 
-// Each layout's search starts from nothing learned, so even the node count does not depend on
-// which thread solved which layouts before.
 // A node limit counts the samples' nodes in sample order: half the nodes of the whole analysis
 // stop it after the same sample, with the same numbers, at any thread count.
 TEST(BridgeMonteCarlo, ANodeLimitStopsAtTheSameSampleAtAnyThreadCount) {
   BridgeGame game;
-  auto state =
-      Position(game, "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K", {},
-               {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
+  auto state = SouthsViewOfAnEnding(game);
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 40;
@@ -313,19 +314,11 @@ TEST(BridgeMonteCarlo, ANodeLimitStopsAtTheSameSampleAtAnyThreadCount) {
   const core::Report one = Analyse(game, **state, spec);
   spec.threads = 3;
   const core::Report three = Analyse(game, **state, spec);
-  EXPECT_EQ(one.stop_reason, core::StopReason::kNodeLimit);
-  EXPECT_EQ(three.stop_reason, core::StopReason::kNodeLimit);
-  EXPECT_GT(one.samples, 0u);
-  EXPECT_LT(one.samples, 40u);
-  EXPECT_EQ(one.samples, three.samples);
-  ASSERT_EQ(one.moves.size(), three.moves.size());
-  for (size_t i = 0; i < one.moves.size(); ++i) {
-    EXPECT_EQ(one.moves[i].move, three.moves[i].move);
-    EXPECT_EQ(one.moves[i].value, three.moves[i].value);
-    EXPECT_EQ(one.moves[i].std_error, three.moves[i].std_error);
-  }
+  testing::ExpectStoppedAtTheSameSample(one, three, 40);
 }
 
+// Each layout's search starts from nothing learned, so even the node count does not depend on
+// which thread solved which layouts before.
 TEST(BridgeMonteCarlo, NodeCountIsTheSameAtAnyThreadCount) {
   BridgeGame game;
   auto state =

@@ -281,16 +281,7 @@ TEST(TarokGame, SeatViewAnalysisStopsAtTheSameSampleAtAnyThreadCount) {
     const core::Report one = testing::RunSearch(game, *spec, search);
     search.threads = 3;
     const core::Report three = testing::RunSearch(game, *spec, search);
-    EXPECT_EQ(one.stop_reason, core::StopReason::kNodeLimit);
-    EXPECT_EQ(three.stop_reason, core::StopReason::kNodeLimit);
-    EXPECT_GT(one.samples, 0u);
-    EXPECT_LT(one.samples, 40u);
-    EXPECT_EQ(one.samples, three.samples);
-    ASSERT_EQ(one.moves.size(), three.moves.size());
-    for (size_t m = 0; m < one.moves.size(); ++m) {
-      EXPECT_EQ(one.moves[m].move, three.moves[m].move);
-      EXPECT_EQ(one.moves[m].value, three.moves[m].value);
-    }
+    testing::ExpectStoppedAtTheSameSample(one, three, 40);
     ++checked;
   }
   EXPECT_EQ(checked, 3);
