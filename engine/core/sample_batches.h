@@ -5,13 +5,16 @@
 // first + k goes to thread k mod threads, helper threads polling their own SearchControl on the
 // same stop token. Each thread polls before each sample (a stop, the time limit: samples may be
 // too small to poll inside). `solve(thread, sample, slot, control)` solves one sample into the
-// caller's storage at `slot` (0 .. batch - 1) and returns false when stopped or failed. After each
-// batch `joined()` is called once, then `add(sample, slot)` in sample order for each solved
-// sample; the run ends at the first sample not solved.
+// caller's storage at `slot` (0 .. batch - 1) and returns its nodes, or nullopt when stopped or
+// failed. After each batch `joined()` is called once, then `add(sample, slot)` in sample order for
+// each solved sample; the run ends at the first sample not solved. The node limit counts the
+// samples' nodes in that order and ends the run after the sample that reaches it, so that where
+// it stops does not depend on the thread count.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -26,12 +29,17 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
                             Solve&& solve, Joined&& joined, Add&& add) {
   threads = std::max(1, threads);
   std::vector<char> done(batch);
+  std::vector<uint64_t> nodes(batch);
+  uint64_t counted = 0;
   for (uint64_t first = 0; first < total; first += batch) {
     const uint64_t count = std::min(batch, total - first);
     std::fill(done.begin(), done.end(), 0);
     auto work = [&](int t, SearchControl& c) {
       for (uint64_t k = static_cast<uint64_t>(t); k < count; k += static_cast<uint64_t>(threads)) {
-        if (c.Poll(0) || !solve(t, first + k, k, c)) return;
+        if (c.Poll(0)) return;
+        const std::optional<uint64_t> spent = solve(t, first + k, k, c);
+        if (!spent.has_value()) return;
+        nodes[k] = *spent;
         done[k] = 1;
       }
     };
@@ -51,6 +59,11 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
         return r == StopReason::kNone ? StopReason::kError : r;
       }
       add(first + k, k);
+      counted += nodes[k];
+      if (control.limits().nodes != 0 && counted >= control.limits().nodes) {
+        control.Stop(StopReason::kNodeLimit);
+        return StopReason::kNodeLimit;
+      }
     }
   }
   return StopReason::kSampleLimit;

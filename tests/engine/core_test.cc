@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <atomic>
+#include <optional>
 #include <set>
 #include <thread>
 #include <vector>
@@ -178,10 +179,10 @@ TEST(SampleBatches, AStopBetweenSamplesEndsTheRun) {
   std::vector<uint64_t> added;
   const StopReason reason = RunSampleBatches(
       100, 1, 4, control,
-      [&](int, uint64_t sample, uint64_t, SearchControl& c) {
+      [&](int, uint64_t sample, uint64_t, SearchControl& c) -> std::optional<uint64_t> {
         ++solved;
         if (sample == 5) c.Stop(StopReason::kStopped);  // and this sample is solved
-        return true;
+        return 1;
       },
       [] {}, [&](uint64_t sample, uint64_t) { added.push_back(sample); });
   EXPECT_EQ(reason, StopReason::kStopped);

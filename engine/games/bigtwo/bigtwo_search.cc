@@ -75,34 +75,28 @@ class BigTwoTask final : public core::SearchTask {
     const uint64_t batch = static_cast<uint64_t>(kBatch * threads);
     std::vector<double> values(batch * moves);
     std::vector<uint64_t> nodes(static_cast<size_t>(threads));
-    // The node limit counts the samples in order, so that where it stops does not depend on the
-    // thread count: the samples after the one that reaches it are left out.
-    std::vector<uint64_t> slot_nodes(batch);
-    uint64_t counted = 0;
-    bool over = false;
-    core::StopReason reason = core::RunSampleBatches(
+    const core::StopReason reason = core::RunSampleBatches(
         o_.samples, threads, batch, control,
-        [&](int t, uint64_t sample, uint64_t slot, core::SearchControl& c) {
+        [&](int t, uint64_t sample, uint64_t slot,
+            core::SearchControl& c) -> std::optional<uint64_t> {
           core::Rng rng = core::Rng::ForStream(o_.seed, sample);
           Hands hidden;
-          if (!sampler->Sample(rng, &hidden)) return false;
+          if (!sampler->Sample(rng, &hidden)) return std::nullopt;
           std::vector<MoveScore> one(moves);
           for (size_t m = 0; m < moves; ++m) one[m].move = o_.moves[m];
           uint64_t sample_nodes = 0;
           const bool scored =
               ScoreLayout(state_.Completed(hidden), o_.player, c, one, &sample_nodes);
           nodes[static_cast<size_t>(t)] += sample_nodes;
-          if (!scored) return false;
+          if (!scored) return std::nullopt;
           for (size_t m = 0; m < moves; ++m) values[slot * moves + m] = one[m].sum;
-          slot_nodes[slot] = sample_nodes;
-          return true;
+          return sample_nodes;
         },
         [&] {
           nodes_ = 0;
           for (uint64_t n : nodes) nodes_ += n;
         },
         [&](uint64_t sample, uint64_t slot) {
-          if (over) return;
           for (size_t m = 0; m < moves; ++m) {
             const double v = values[slot * moves + m];
             scores_[m].Add(v);
@@ -110,15 +104,10 @@ class BigTwoTask final : public core::SearchTask {
           }
           samples_ = sample + 1;
           depth_ = o_.player.depth;
-          counted += slot_nodes[slot];
-          if (control.limits().nodes != 0 && counted >= control.limits().nodes) {
-            over = true;
-            control.Stop(core::StopReason::kNodeLimit);
-          } else if (samples_ % kBatch == 0 && samples_ < o_.samples) {
+          if (samples_ % kBatch == 0 && samples_ < o_.samples) {
             sink.OnProgress(MakeReport(control));
           }
         });
-    if (over) reason = core::StopReason::kNodeLimit;
     // Scoring fails only when stopped, so a sample left undone without a stop was not drawn.
     if (reason == core::StopReason::kError) {
       error_ = std::string(NoLayoutWithTheFixedCards().message());

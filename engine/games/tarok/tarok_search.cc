@@ -161,48 +161,34 @@ class TarokTask final : public core::SearchTask {
     std::vector<uint64_t> nodes(static_cast<size_t>(threads));
     std::vector<std::unique_ptr<Solver>> solvers;
     for (int t = 0; t < threads; ++t) solvers.push_back(std::make_unique<Solver>(o_.table_log2));
-    // The node limit counts the samples in order, so that where it stops does not depend on the
-    // thread count: the samples after the one that reaches it are left out. (A sample whose own
-    // search reaches it stops there.)
-    std::vector<uint64_t> slot_nodes(batch);
-    uint64_t counted = 0;
-    bool over = false;
-    core::StopReason reason = core::RunSampleBatches(
+    const core::StopReason reason = core::RunSampleBatches(
         o_.samples, threads, batch, control,
-        [&](int t, uint64_t sample, uint64_t slot, core::SearchControl& c) {
+        [&](int t, uint64_t sample, uint64_t slot,
+            core::SearchControl& c) -> std::optional<uint64_t> {
           core::Rng rng = core::Rng::ForStream(o_.seed, sample);
           Layout layout;
-          if (!sampler->Sample(rng, &layout)) return false;
+          if (!sampler->Sample(rng, &layout)) return std::nullopt;
           Solver& solver = *solvers[static_cast<size_t>(t)];
           solver.Clear();
           solver.ResetNodes();
           std::vector<double> one(moves);
           const bool ok = ScoreLayout(sampler->Complete(layout), solver, c, one, nullptr);
           nodes[static_cast<size_t>(t)] += solver.nodes();
-          if (!ok) return false;
+          if (!ok) return std::nullopt;
           std::copy(one.begin(), one.end(), values.begin() + static_cast<long>(slot * moves));
-          slot_nodes[slot] = solver.nodes();
-          return true;
+          return solver.nodes();
         },
         [&] {
           nodes_ = 0;
           for (uint64_t n : nodes) nodes_ += n;
         },
         [&](uint64_t sample, uint64_t slot) {
-          if (over) return;
           for (size_t m = 0; m < moves; ++m) {
             scores_[m].Add(values[slot * moves + m]);
           }
           samples_ = sample + 1;
-          counted += slot_nodes[slot];
-          if (control.limits().nodes != 0 && counted >= control.limits().nodes) {
-            over = true;
-            control.Stop(core::StopReason::kNodeLimit);
-          } else if (samples_ < o_.samples) {
-            sink.OnProgress(MakeReport(control));
-          }
+          if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
         });
-    if (over) reason = core::StopReason::kNodeLimit;
     // Solving fails only when stopped, so a sample left undone without a stop was not drawn.
     if (reason == core::StopReason::kError) {
       error_ = std::string(NoLayoutWithTheFixedCards().message());
