@@ -11,6 +11,13 @@ absl::Status CallAdmission::Ticket::Enter() {
     return absl::ResourceExhaustedError(
         absl::StrCat("the server runs ", admission_->max_, " calls at once already; retry later"));
   }
+  auto client = admission_->per_client_.try_emplace(client_, 0).first;
+  if (client->second >= admission_->max_per_client_) {
+    return absl::ResourceExhaustedError(absl::StrCat("this client runs ", client->second,
+                                                     " calls already, the limit per client is ",
+                                                     admission_->max_per_client_, "; retry later"));
+  }
+  ++client->second;
   admission_->running_.insert(token_);
   entered_ = true;
   return absl::OkStatus();
@@ -20,6 +27,8 @@ CallAdmission::Ticket::~Ticket() {
   if (!entered_) return;
   std::lock_guard<std::mutex> lock(admission_->mu_);
   admission_->running_.erase(token_);
+  auto client = admission_->per_client_.find(client_);
+  if (--client->second == 0) admission_->per_client_.erase(client);
   admission_->idle_.notify_all();
 }
 

@@ -1,11 +1,15 @@
-// Admission of blocking calls (Deal, the Bridge service's calls): at most `max` at once, past
-// which a call gets RESOURCE_EXHAUSTED, and a shutdown that stops the running ones and waits for
-// them. Each admitted call holds a Ticket for its lifetime.
+// Admission of blocking calls (Deal, the Bridge service's calls): at most `max` at once and
+// `max_per_client` of one client's, past which a call gets RESOURCE_EXHAUSTED, and a shutdown that
+// stops the running ones and waits for them. Each admitted call holds a Ticket for its lifetime.
 #pragma once
 
+#include <algorithm>
 #include <condition_variable>
+#include <map>
 #include <mutex>
 #include <set>
+#include <string>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "engine/core/search_control.h"
@@ -14,20 +18,25 @@ namespace kibitzer::service {
 
 class CallAdmission {
  public:
-  explicit CallAdmission(int max) : max_(max) {}
+  // `max_per_client` 0 (or above `max`): `max`.
+  explicit CallAdmission(int max, int max_per_client = 0)
+      : max_(max), max_per_client_(max_per_client > 0 ? std::min(max_per_client, max) : max) {}
   ~CallAdmission() { Shutdown(); }
   CallAdmission(const CallAdmission&) = delete;
   CallAdmission& operator=(const CallAdmission&) = delete;
 
-  // One call: `stop` (optional; else a token of its own) is the one Shutdown stops.
+  // One call of `client`: `stop` (optional; else a token of its own) is the one Shutdown stops.
   class Ticket {
    public:
-    Ticket(CallAdmission* admission, core::StopToken* stop)
-        : admission_(admission), token_(stop != nullptr ? stop : &own_) {}
+    Ticket(CallAdmission* admission, core::StopToken* stop, std::string client = "")
+        : admission_(admission),
+          token_(stop != nullptr ? stop : &own_),
+          client_(std::move(client)) {}
     ~Ticket();
     Ticket(const Ticket&) = delete;
     Ticket& operator=(const Ticket&) = delete;
-    // OK, or UNAVAILABLE when shutting down, RESOURCE_EXHAUSTED when `max` calls run already.
+    // OK, or UNAVAILABLE when shutting down, RESOURCE_EXHAUSTED when `max` calls run already or
+    // `max_per_client` of this client's.
     absl::Status Enter();
     core::StopToken* token() { return token_; }
 
@@ -35,6 +44,7 @@ class CallAdmission {
     CallAdmission* admission_;
     core::StopToken own_;
     core::StopToken* token_;
+    std::string client_;
     bool entered_ = false;
   };
 
@@ -43,7 +53,9 @@ class CallAdmission {
 
  private:
   const int max_;
+  const int max_per_client_;
   std::mutex mu_;
+  std::map<std::string, int> per_client_;  // running calls of each client that has some
   std::condition_variable idle_;
   std::set<core::StopToken*> running_;
   bool shut_down_ = false;

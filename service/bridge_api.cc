@@ -24,7 +24,7 @@ int64_t ElapsedMs(Clock::time_point since) {
 void BridgeApi::Shutdown() { admission_.Shutdown(); }
 
 absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
-    const pb::SolveTablesRequest& request, core::StopToken* stop) {
+    const pb::SolveTablesRequest& request, core::StopToken* stop, const std::string& client) {
   const auto start = Clock::now();
   const int n = request.deals_size();
   if (n == 0) return absl::InvalidArgumentError("deals: give at least one deal");
@@ -85,7 +85,7 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     dealers.push_back(dealer.value_or(record_dealer));
     vuls.push_back(vulnerable.value_or(record_vul));
   }
-  CallAdmission::Ticket admission(&admission_, stop);
+  CallAdmission::Ticket admission(&admission_, stop, client);
   if (absl::Status s = admission.Enter(); !s.ok()) return s;
   bridge::BatchOptions batch;
   batch.threads = options_.threads;
@@ -111,7 +111,7 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
 }
 
 absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
-    const pb::SolveBoardsRequest& request, core::StopToken* stop) {
+    const pb::SolveBoardsRequest& request, core::StopToken* stop, const std::string& client) {
   const auto start = Clock::now();
   const int n = request.positions_size();
   if (n == 0) return absl::InvalidArgumentError("positions: give at least one position");
@@ -154,7 +154,7 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
     }
     positions.push_back(position);
   }
-  CallAdmission::Ticket admission(&admission_, stop);
+  CallAdmission::Ticket admission(&admission_, stop, client);
   if (absl::Status s = admission.Enter(); !s.ok()) return s;
   bridge::BatchOptions batch;
   batch.threads = options_.threads;
@@ -183,7 +183,7 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
 }
 
 absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
-    const pb::AnalyzePlayRequest& request, core::StopToken* stop) {
+    const pb::AnalyzePlayRequest& request, core::StopToken* stop, const std::string& client) {
   if (request.record().empty()) {
     return absl::InvalidArgumentError("record: required: a PBN game record or a LIN record");
   }
@@ -202,7 +202,7 @@ absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
         "record: play analysis needs the contract and declarer (Contract and Declarer tags, or a "
         "complete auction)");
   }
-  CallAdmission::Ticket admission(&admission_, stop);
+  CallAdmission::Ticket admission(&admission_, stop, client);
   if (absl::Status s = admission.Enter(); !s.ok()) return s;
   bridge::DoubleDummySolver solver(
       bridge::DoubleDummySolver::Options{std::max(1, std::min(options_.max_hash_mb, 64))});

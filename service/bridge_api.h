@@ -2,7 +2,8 @@
 // analysis) behind the wire messages, with no transport; kibitz runs it in-process, the gRPC
 // Bridge service is a thin layer over it. Each call blocks its caller while the work is spread
 // over the server's threads; `stop` (optional) ends it early (client gone, deadline, shutdown).
-// Calls beyond ApiOptions.max_queries at once get RESOURCE_EXHAUSTED.
+// Calls beyond ApiOptions.max_queries at once, or max_queries_per_client of one `client`'s, get
+// RESOURCE_EXHAUSTED.
 #pragma once
 
 #include "absl/status/statusor.h"
@@ -16,15 +17,19 @@ namespace kibitzer::service {
 class BridgeApi {
  public:
   explicit BridgeApi(ApiOptions options)
-      : options_(std::move(options)), admission_(options_.max_queries) {}
+      : options_(std::move(options)),
+        admission_(options_.max_queries, options_.max_queries_per_client) {}
   ~BridgeApi() { Shutdown(); }
 
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(const pb::SolveTablesRequest& request,
-                                                      core::StopToken* stop = nullptr);
+                                                      core::StopToken* stop = nullptr,
+                                                      const std::string& client = "");
   absl::StatusOr<pb::SolveBoardsResponse> SolveBoards(const pb::SolveBoardsRequest& request,
-                                                      core::StopToken* stop = nullptr);
+                                                      core::StopToken* stop = nullptr,
+                                                      const std::string& client = "");
   absl::StatusOr<pb::AnalyzePlayResponse> AnalyzePlay(const pb::AnalyzePlayRequest& request,
-                                                      core::StopToken* stop = nullptr);
+                                                      core::StopToken* stop = nullptr,
+                                                      const std::string& client = "");
   // Stops the running calls (they return UNAVAILABLE) and waits for them; later calls are refused.
   void Shutdown();
 

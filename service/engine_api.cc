@@ -63,8 +63,8 @@ class WireSink final : public core::ProgressSink {
 EngineApi::EngineApi(ApiOptions options)
     : options_(options),
       positions_(options.max_positions, options.position_ttl),
-      runner_({options.threads, options.max_queries}),
-      deals_(options.max_queries) {
+      runner_({options.threads, options.max_queries, options.max_queries_per_client}),
+      deals_(options.max_queries, options.max_queries_per_client) {
   analysis::RegisterAllGames(registry_);
 }
 
@@ -93,6 +93,9 @@ pb::EngineInfo EngineApi::GetEngineInfo() const {
   l->set_max_deal_count(options_.max_deal_count);
   l->set_max_samples(options_.max_samples);
   l->set_max_message_bytes(options_.max_message_bytes);
+  const int per_client = options_.max_queries_per_client;
+  l->set_max_queries_per_client(per_client > 0 ? std::min(per_client, options_.max_queries)
+                                               : options_.max_queries);
   return info;
 }
 
@@ -147,11 +150,11 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
 }
 
 absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
-                                                 core::StopToken* stop) {
+                                                 core::StopToken* stop, const std::string& client) {
   if (absl::Status s = ValidateDeal(request, options_); !s.ok()) return s;
   absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
   if (!held.ok()) return held.status();
-  CallAdmission::Ticket ticket(&deals_, stop);
+  CallAdmission::Ticket ticket(&deals_, stop, client);
   if (absl::Status s = ticket.Enter(); !s.ok()) return s;
   core::DealSpec spec;
   spec.stop = ticket.token();
@@ -173,7 +176,8 @@ absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
 
 template <typename Request>
 absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core::SearchMode mode,
-                                                   std::shared_ptr<ReportSink> sink) {
+                                                   std::shared_ptr<ReportSink> sink,
+                                                   const std::string& client) {
   const SearchFields fields{request.limits(),   request.progress_interval_ms(),
                             request.priority(), request.threads(),
                             request.hash_mb(),  request.options()};
@@ -202,6 +206,7 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   submission.priority = request.priority();
   submission.progress_interval = std::chrono::milliseconds(request.progress_interval_ms());
   submission.sink = wire;
+  submission.client = client;
   absl::StatusOr<std::string> id = runner_.Submit(std::move(submission));
   if (!id.ok()) return id.status();
   wire->Open(*id);
@@ -209,13 +214,15 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
 }
 
 absl::StatusOr<std::string> EngineApi::Analyze(const pb::AnalyzeRequest& request,
-                                               std::shared_ptr<ReportSink> sink) {
-  return StartSearch(request, core::SearchMode::kAnalyze, std::move(sink));
+                                               std::shared_ptr<ReportSink> sink,
+                                               const std::string& client) {
+  return StartSearch(request, core::SearchMode::kAnalyze, std::move(sink), client);
 }
 
 absl::StatusOr<std::string> EngineApi::BestMove(const pb::BestMoveRequest& request,
-                                                std::shared_ptr<ReportSink> sink) {
-  return StartSearch(request, core::SearchMode::kBestMove, std::move(sink));
+                                                std::shared_ptr<ReportSink> sink,
+                                                const std::string& client) {
+  return StartSearch(request, core::SearchMode::kBestMove, std::move(sink), client);
 }
 
 absl::StatusOr<pb::StopResponse> EngineApi::Stop(const pb::StopRequest& request) {

@@ -24,6 +24,9 @@ namespace pb = ::kibitzer::v1;
 struct ApiOptions {
   int threads = 2;
   int max_queries = 16;
+  // Of one client's (a connection's) at once: searches running or waiting, Deal calls, Bridge
+  // calls; 0: max_queries.
+  int max_queries_per_client = 8;
   int max_positions = 10000;
   std::chrono::milliseconds position_ttl{std::chrono::minutes(10)};
   int max_notation_bytes = 16 * 1024;
@@ -53,13 +56,18 @@ class EngineApi {
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(const pb::SetupPositionRequest& request);
   // Blocks while it samples; `stop` (optional) ends it early with CANCELLED (UNAVAILABLE at
   // shutdown). At most max_queries at once, past which RESOURCE_EXHAUSTED.
+  // `client` names the caller for the per-client limits and the workers' turns (the server
+  // passes the connection's peer).
   absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request,
-                                        core::StopToken* stop = nullptr);
+                                        core::StopToken* stop = nullptr,
+                                        const std::string& client = "");
   // Checks and admits a search; reports then flow to `sink`. Returns the search id.
   absl::StatusOr<std::string> Analyze(const pb::AnalyzeRequest& request,
-                                      std::shared_ptr<ReportSink> sink);
+                                      std::shared_ptr<ReportSink> sink,
+                                      const std::string& client = "");
   absl::StatusOr<std::string> BestMove(const pb::BestMoveRequest& request,
-                                       std::shared_ptr<ReportSink> sink);
+                                       std::shared_ptr<ReportSink> sink,
+                                       const std::string& client = "");
   absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request);
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error
   // when it has already ended.
@@ -73,7 +81,8 @@ class EngineApi {
  private:
   template <typename Request>
   absl::StatusOr<std::string> StartSearch(const Request& request, core::SearchMode mode,
-                                          std::shared_ptr<ReportSink> sink);
+                                          std::shared_ptr<ReportSink> sink,
+                                          const std::string& client);
   absl::StatusOr<HeldPosition> Resolve(const pb::PositionRef& ref, const std::string& field);
   absl::StatusOr<HeldPosition> SetupInline(const pb::Position& position, const std::string& field);
 

@@ -9,8 +9,8 @@ grpc::ServerUnaryReactor* BridgeService::SolveTables(grpc::CallbackServerContext
                                                      const pb::SolveTablesRequest* request,
                                                      pb::SolveTablesResponse* response) {
   return new WorkerCall(context, log_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
-                        [this, request, response](core::StopToken* stop) {
-                          return Fill(api_->SolveTables(*request, stop), response);
+                        [this, request, response](core::StopToken* stop, const std::string& peer) {
+                          return Fill(api_->SolveTables(*request, stop, peer), response);
                         });
 }
 
@@ -19,8 +19,8 @@ grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext
                                                      pb::SolveBoardsResponse* response) {
   return new WorkerCall(context, log_, "SolveBoards",
                         absl::StrCat("positions=", request->positions_size()),
-                        [this, request, response](core::StopToken* stop) {
-                          return Fill(api_->SolveBoards(*request, stop), response);
+                        [this, request, response](core::StopToken* stop, const std::string& peer) {
+                          return Fill(api_->SolveBoards(*request, stop, peer), response);
                         });
 }
 
@@ -28,8 +28,8 @@ grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext
                                                      const pb::AnalyzePlayRequest* request,
                                                      pb::AnalyzePlayResponse* response) {
   return new WorkerCall(context, log_, "AnalyzePlay", "",
-                        [this, request, response](core::StopToken* stop) {
-                          return Fill(api_->AnalyzePlay(*request, stop), response);
+                        [this, request, response](core::StopToken* stop, const std::string& peer) {
+                          return Fill(api_->AnalyzePlay(*request, stop, peer), response);
                         });
 }
 

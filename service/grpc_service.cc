@@ -36,9 +36,9 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
     auto sink = std::make_shared<Sink>(this);
     absl::StatusOr<std::string> id;
     if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
-      id = api_->Analyze(request, sink);
+      id = api_->Analyze(request, sink, context->peer());
     } else {
-      id = api_->BestMove(request, sink);
+      id = api_->BestMove(request, sink, context->peer());
     }
     if (!id.ok()) {
       {
@@ -211,8 +211,8 @@ grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* con
   return new WorkerCall(
       context, log_, "Deal",
       absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
-      [this, request, response](core::StopToken* stop) {
-        return Fill(api_->Deal(*request, stop), response);
+      [this, request, response](core::StopToken* stop, const std::string& peer) {
+        return Fill(api_->Deal(*request, stop, peer), response);
       });
 }
 

@@ -30,6 +30,9 @@ ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
 ABSL_FLAG(int, threads, 0, "Worker threads that run searches (0: one per core).");
 ABSL_FLAG(int, max_queries, 16,
           "Searches running or waiting at once; past this, new ones get RESOURCE_EXHAUSTED.");
+ABSL_FLAG(int, max_queries_per_client, 8,
+          "Of one client's (one connection's) at once: searches running or waiting, Deal calls, "
+          "Bridge calls; at most --max-queries.");
 ABSL_FLAG(int, max_positions, 10000,
           "Positions held for SetupPosition ids (least recently used "
           "dropped past this).");
@@ -58,6 +61,8 @@ int Run() {
   const int threads = absl::GetFlag(FLAGS_threads);
   options.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   options.max_queries = absl::GetFlag(FLAGS_max_queries);
+  options.max_queries_per_client =
+      std::min(absl::GetFlag(FLAGS_max_queries_per_client), options.max_queries);
   options.max_positions = absl::GetFlag(FLAGS_max_positions);
   options.position_ttl = ToMillis(absl::GetFlag(FLAGS_position_ttl));
   options.max_search_time = ToMillis(absl::GetFlag(FLAGS_max_search_time));
@@ -65,12 +70,13 @@ int Run() {
   options.max_notation_bytes = absl::GetFlag(FLAGS_max_notation_bytes);
   options.max_deal_count = absl::GetFlag(FLAGS_max_deal_count);
   options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
-  if (options.max_queries < 1 || options.max_positions < 1 || options.max_hash_mb < 1 ||
-      options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
+  if (options.max_queries < 1 || options.max_queries_per_client < 1 || options.max_positions < 1 ||
+      options.max_hash_mb < 1 || options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
       options.max_message_bytes < 1024 || options.position_ttl.count() <= 0 ||
       options.max_search_time.count() <= 0) {
     std::fprintf(stderr,
-                 "kibitzerd: --max-queries, --max-positions, --max-hash-mb, --max-notation-bytes "
+                 "kibitzerd: --max-queries, --max-queries-per-client, --max-positions, "
+                 "--max-hash-mb, --max-notation-bytes "
                  "and --max-deal-count must be at least 1, --max-message-bytes at least 1024, "
                  "--position-ttl and --max-search-time positive\n");
     return 2;
@@ -108,8 +114,9 @@ int Run() {
   const std::string host = listen.substr(0, listen.rfind(':'));
   std::printf("kibitzerd listening on %s:%d\n", host.c_str(), port);
   std::fflush(stdout);
-  std::fprintf(stderr, "kibitzerd %s: %d worker threads, at most %d searches\n",
-               api.GetEngineInfo().version().c_str(), options.threads, options.max_queries);
+  std::fprintf(stderr, "kibitzerd %s: %d worker threads, at most %d searches, %d per client\n",
+               api.GetEngineInfo().version().c_str(), options.threads, options.max_queries,
+               options.max_queries_per_client);
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);

@@ -21,7 +21,8 @@ namespace kibitzer::service {
 // OnDone, which comes after Finish; the thread touches nothing of it after Finish.
 class WorkerCall final : public grpc::ServerUnaryReactor {
  public:
-  using Work = std::function<absl::Status(core::StopToken*)>;
+  // `peer`: the client's connection, which the per-client limits count by.
+  using Work = std::function<absl::Status(core::StopToken* stop, const std::string& peer)>;
 
   WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, std::string method,
              std::string detail, Work work) {
@@ -29,7 +30,7 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
     std::string peer = context->peer();
     std::thread([this, log, method = std::move(method), detail = std::move(detail),
                  peer = std::move(peer), work = std::move(work), started] {
-      const grpc::Status status = ToGrpc(work(&token_));
+      const grpc::Status status = ToGrpc(work(&token_, peer));
       log->Log(method, peer, status, started, detail);
       Finish(status);
     }).detach();

@@ -77,9 +77,9 @@ void PrintInfo(const pb::EngineInfo& info) {
   }
   const pb::ServerLimits& l = info.limits();
   std::printf(
-      "\nlimits: %d searches at once on %d threads, %d positions held for %llds, search at most "
-      "%lld ms, table at most %d MiB, %d layouts per deal\n",
-      l.max_queries(), l.worker_threads(), l.max_positions(),
+      "\nlimits: %d searches at once (%d per client) on %d threads, %d positions held for %llds, "
+      "search at most %lld ms, table at most %d MiB, %d layouts per deal\n",
+      l.max_queries(), l.max_queries_per_client(), l.worker_threads(), l.max_positions(),
       static_cast<long long>(l.position_ttl_seconds()),
       static_cast<long long>(l.max_search_time_ms()), l.max_hash_mb(), l.max_deal_count());
 }

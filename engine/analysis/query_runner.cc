@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <exception>
 #include <random>
+#include <tuple>
 
 #include "absl/strings/str_format.h"
 #include "engine/core/search_control.h"
@@ -42,6 +43,8 @@ QueryRunner::QueryRunner(Options options)
       id_rng_(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32)) {
   options_.threads = std::max(1, options_.threads);
   options_.max_queries = std::max(1, options_.max_queries);
+  if (options_.max_queries_per_client <= 0) options_.max_queries_per_client = options_.max_queries;
+  options_.max_queries_per_client = std::min(options_.max_queries_per_client, options_.max_queries);
   for (int i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
 }
 
@@ -57,6 +60,16 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
           "busy: %d searches are running or waiting, the limit is %d; try again later",
           queries_.size(), options_.max_queries));
     }
+    // A client new to the queue joins the end of the turn.
+    Client& client =
+        clients_.try_emplace(submission.client, Client{0, 0, 2 * starts_ - 1}).first->second;
+    if (client.queries >= options_.max_queries_per_client) {
+      return absl::ResourceExhaustedError(absl::StrFormat(
+          "busy: this client has %d searches running or waiting, the limit per client is %d; "
+          "try again later",
+          client.queries, options_.max_queries_per_client));
+    }
+    ++client.queries;
     do {
       query->id = absl::StrFormat("s-%016x", id_rng_.Next());
     } while (queries_.count(query->id) != 0);
@@ -121,19 +134,29 @@ void QueryRunner::WorkerLoop() {
       std::unique_lock<std::mutex> lock(mu_);
       work_cv_.wait(lock, [this] { return !waiting_.empty() || shutting_down_; });
       if (waiting_.empty()) return;  // shutting down, nothing left to run
-      auto best =
-          std::min_element(waiting_.begin(), waiting_.end(), [](const auto& a, const auto& b) {
-            if (a->submission.priority != b->submission.priority) {
-              return a->submission.priority > b->submission.priority;
-            }
-            return a->sequence < b->sequence;
-          });
-      query = *best;
-      waiting_.erase(best);
+      auto next = NextToStart();
+      query = *next;
+      waiting_.erase(next);
       query->running = true;
+      Client& client = clients_[query->submission.client];
+      ++client.running;
+      client.turn = 2 * ++starts_;
     }
     RunQuery(*query);
   }
+}
+
+std::vector<std::shared_ptr<QueryRunner::Query>>::iterator QueryRunner::NextToStart() {
+  // Which client's turn it is, then that client's most urgent search.
+  auto key = [this](const Query& q) {
+    const Client& c = clients_.at(q.submission.client);
+    return std::make_tuple(c.running, c.turn, -q.submission.priority, q.sequence);
+  };
+  auto best = waiting_.begin();
+  for (auto it = std::next(best); it != waiting_.end(); ++it) {
+    if (key(**it) < key(**best)) best = it;
+  }
+  return best;
 }
 
 void QueryRunner::RunQuery(Query& query) {
@@ -169,6 +192,11 @@ void QueryRunner::Finish(Query& query, core::Report report) {
     std::lock_guard<std::mutex> lock(mu_);
     if (query.finished) return;
     query.finished = true;
+    auto client = clients_.find(query.submission.client);
+    if (client != clients_.end()) {
+      if (query.running) --client->second.running;
+      if (--client->second.queries == 0) clients_.erase(client);
+    }
     // Forget the id before the client hears the end, so a Stop after the final report is
     // answered "unknown" rather than "stopped".
     auto it = queries_.find(query.id);

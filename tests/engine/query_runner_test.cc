@@ -140,6 +140,66 @@ TEST(QueryRunner, HigherPriorityStartsFirst) {
   EXPECT_EQ(order, (std::vector<int>{2, 1, 3}));
 }
 
+// One worker; client "a" queues three searches behind its running one, then "b" two and "c" one:
+// a free worker goes to the client served longest ago, a client new to the queue joining the end
+// of the turn, so "a" does not keep the worker for its queue.
+TEST(QueryRunner, ClientsTakeTheWorkersInTurn) {
+  QueryRunner runner({1, 16});
+  std::atomic<int> runs{0};
+  std::atomic<bool> hold{false}, go{true};
+  std::vector<int> order;
+  std::mutex order_mu;
+  QueryRunner::Submission blocker = Spin(&runs, &hold, std::make_shared<WaitSink>());
+  blocker.client = "a";
+  auto blocker_id = runner.Submit(std::move(blocker));
+  ASSERT_TRUE(blocker_id.ok());
+  while (runs == 0) std::this_thread::yield();
+  std::vector<std::shared_ptr<WaitSink>> sinks;
+  // Tags: 10s are a's, 20s b's, 30s c's.
+  for (int tag : {11, 12, 13, 21, 22, 31}) {
+    QueryRunner::Submission s;
+    s.task = std::make_unique<SpinTask>(&runs, &go, &order, &order_mu, tag);
+    s.client = std::string(1, static_cast<char>('a' + tag / 10 - 1));
+    s.priority = tag == 13 ? 5 : 0;  // first among a's own, and only there
+    sinks.push_back(std::make_shared<WaitSink>());
+    s.sink = sinks.back();
+    ASSERT_TRUE(runner.Submit(std::move(s)).ok());
+  }
+  runner.Stop(*blocker_id, core::StopReason::kStopped);
+  for (auto& s : sinks) s->WaitFinished();
+  EXPECT_EQ(order, (std::vector<int>{21, 31, 13, 22, 11, 12}));
+}
+
+// Past max_queries_per_client a client is refused, and others still get the places left.
+TEST(QueryRunner, OneClientCannotTakeEveryPlace) {
+  QueryRunner runner({1, 4, 2});
+  std::atomic<int> runs{0};
+  std::atomic<bool> release{false};
+  std::vector<std::string> ids;
+  auto submit = [&](const std::string& client) {
+    QueryRunner::Submission s = Spin(&runs, &release, std::make_shared<WaitSink>());
+    s.client = client;
+    auto id = runner.Submit(std::move(s));
+    if (id.ok()) ids.push_back(*id);
+    return id.status();
+  };
+  EXPECT_TRUE(submit("a").ok());
+  EXPECT_TRUE(submit("a").ok());
+  const absl::Status third = submit("a");
+  EXPECT_EQ(third.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(third.message().find("the limit per client is 2"), absl::string_view::npos) << third;
+  EXPECT_TRUE(submit("b").ok());
+  EXPECT_TRUE(submit("c").ok());
+  const absl::Status full = submit("d");  // the server's own limit, 4
+  EXPECT_EQ(full.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(full.message().find("the limit is 4"), absl::string_view::npos) << full;
+  // One of a's ends: a may queue another.
+  EXPECT_TRUE(runner.Stop(ids[0], core::StopReason::kStopped));
+  while (runner.active() == 4) std::this_thread::yield();
+  EXPECT_TRUE(submit("a").ok());
+  runner.Shutdown();
+}
+
 TEST(QueryRunner, ShutdownStopsEverySearchOnce) {
   std::atomic<int> runs{0};
   std::atomic<bool> release{false};

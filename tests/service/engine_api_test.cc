@@ -2,6 +2,7 @@
 #include "service/engine_api.h"
 
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 
 #include "gtest/gtest.h"
@@ -99,7 +100,26 @@ TEST(EngineApi, InfoReportsTheConfiguredLimits) {
   EngineApi api(options);
   const pb::EngineInfo info = api.GetEngineInfo();
   EXPECT_EQ(info.limits().max_queries(), 3);
+  EXPECT_EQ(info.limits().max_queries_per_client(), 3);  // 8 asked, at most max_queries
   EXPECT_EQ(info.limits().position_ttl_seconds(), 42);
+}
+
+// Blocking calls of one client past max_queries_per_client are refused; another client's are
+// still let in, and the client's own once one of its calls has ended.
+TEST(CallAdmission, OneClientCannotTakeEveryPlace) {
+  CallAdmission admission(3, 2);
+  auto a1 = std::make_unique<CallAdmission::Ticket>(&admission, nullptr, "a");
+  CallAdmission::Ticket a2(&admission, nullptr, "a"), a3(&admission, nullptr, "a");
+  CallAdmission::Ticket b1(&admission, nullptr, "b"), c1(&admission, nullptr, "c");
+  EXPECT_TRUE(a1->Enter().ok());
+  EXPECT_TRUE(a2.Enter().ok());
+  const absl::Status refused = a3.Enter();
+  EXPECT_EQ(refused.code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(refused.message().find("the limit per client is 2"), absl::string_view::npos);
+  EXPECT_TRUE(b1.Enter().ok());
+  EXPECT_EQ(c1.Enter().code(), absl::StatusCode::kResourceExhausted);  // 3 at once in all
+  a1.reset();
+  EXPECT_TRUE(a3.Enter().ok());
 }
 
 }  // namespace

@@ -148,6 +148,7 @@ TEST_F(Loopback, EngineInfoDescribesGamesAndLimits) {
   EXPECT_FALSE(ttt->position_notation().empty());
   EXPECT_GT(ttt->search_options_size(), 0);
   EXPECT_EQ(info.limits().max_queries(), 16);
+  EXPECT_EQ(info.limits().max_queries_per_client(), 8);
   EXPECT_GT(info.limits().max_search_time_ms(), 0);
 }
 
@@ -385,6 +386,47 @@ TEST_F(LoopbackOneSlot, AdmissionLimitAnswersResourceExhausted) {
   pb::StopResponse stopped;
   ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
   pb::SearchReport report;
+  while (reader->Read(&report)) {
+  }
+  EXPECT_TRUE(reader->Finish().ok());
+  EXPECT_TRUE(AdmittedSoon());
+}
+
+class LoopbackOnePerClient : public Loopback {
+ protected:
+  void SetUp() override { Start({"--max-queries=4", "--max-queries-per-client=1", "--threads=2"}); }
+};
+
+// A client is a connection: while this test's channel runs a search, its next one is refused,
+// and a second connection's is still served.
+TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
+  grpc::ClientContext context;
+  Limit(&context);
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport opening;
+  ASSERT_TRUE(reader->Read(&opening));
+  pb::AnalyzeRequest quick;
+  *quick.mutable_position() = Inline("x...o.... x");
+  Stream refused = Search(quick);
+  EXPECT_EQ(refused.status.error_code(), grpc::RESOURCE_EXHAUSTED);
+  EXPECT_NE(refused.status.error_message().find("per client"), std::string::npos)
+      << refused.status.error_message();
+
+  grpc::ChannelArguments args;
+  args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  auto other = pb::Kibitzer::NewStub(
+      grpc::CreateCustomChannel(server_->address(), grpc::InsecureChannelCredentials(), args));
+  grpc::ClientContext other_context;
+  Limit(&other_context);
+  auto other_reader = other->Analyze(&other_context, quick);
+  pb::SearchReport report, last;
+  while (other_reader->Read(&report)) last = report;
+  EXPECT_TRUE(other_reader->Finish().ok());
+  EXPECT_TRUE(last.final());
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+
+  pb::StopResponse stopped;
+  ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
   while (reader->Read(&report)) {
   }
   EXPECT_TRUE(reader->Finish().ok());

@@ -305,8 +305,8 @@ absl::StatusOr<GameRecord> AssemblePbn(const std::vector<RawGame>& games, size_t
         for (int k = 0; k < 4; ++k) {
           const int seat = (p.leader + k) & 3;  // p.leader is this trick's leader until it ends
           const size_t column = static_cast<size_t>((seat - *opening) & 3);
-          const size_t index = t * 4 + column;
-          const std::string token = index < tokens.size() ? tokens[index] : "-";
+          const size_t at_token = t * 4 + column;
+          const std::string token = at_token < tokens.size() ? tokens[at_token] : "-";
           if (token == "-") {
             stopped = true;
             continue;
