@@ -129,7 +129,7 @@ absl::StatusOr<HeldPosition> EngineApi::Resolve(const pb::PositionRef& ref,
 }
 
 absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
-    const pb::SetupPositionRequest& request) {
+    const pb::SetupPositionRequest& request, const std::string& client) {
   absl::StatusOr<HeldPosition> held = SetupInline(request.position(), "position");
   if (!held.ok()) return held.status();
   const core::GameState& state = *held->state;
@@ -145,7 +145,7 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
   response.mutable_knowledge()->set_hidden_cards(k.hidden_cards);
   response.set_ttl_seconds(
       std::chrono::duration_cast<std::chrono::seconds>(options_.position_ttl).count());
-  response.set_position_id(positions_.Put(*std::move(held)));
+  response.set_position_id(positions_.Put(*std::move(held), client));
   return response;
 }
 

@@ -53,7 +53,8 @@ class EngineApi {
   ~EngineApi();
 
   pb::EngineInfo GetEngineInfo() const;
-  absl::StatusOr<pb::SetupPositionResponse> SetupPosition(const pb::SetupPositionRequest& request);
+  absl::StatusOr<pb::SetupPositionResponse> SetupPosition(const pb::SetupPositionRequest& request,
+                                                          const std::string& client = "");
   // Blocks while it samples; `stop` (optional) ends it early with CANCELLED (UNAVAILABLE at
   // shutdown). At most max_queries at once, past which RESOURCE_EXHAUSTED.
   // `client` names the caller for the per-client limits and the workers' turns (the server

@@ -200,7 +200,8 @@ grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerCon
                                                          const pb::SetupPositionRequest* request,
                                                          pb::SetupPositionResponse* response) {
   const auto started = Clock::now();
-  return Answer(context, log_, "SetupPosition", started, api_->SetupPosition(*request), response,
+  return Answer(context, log_, "SetupPosition", started,
+                api_->SetupPosition(*request, context->peer()), response,
                 absl::StrCat("game=", request->position().game()));
 }
 

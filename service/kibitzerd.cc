@@ -34,8 +34,8 @@ ABSL_FLAG(int, max_queries_per_client, 8,
           "Of one client's (one connection's) at once: searches running or waiting, Deal calls, "
           "Bridge calls; at most --max-queries.");
 ABSL_FLAG(int, max_positions, 10000,
-          "Positions held for SetupPosition ids (least recently used "
-          "dropped past this).");
+          "Positions held for SetupPosition ids (past this, the least recently used one of the "
+          "client holding the most is dropped).");
 ABSL_FLAG(absl::Duration, position_ttl, absl::Minutes(10),
           "How long a held position lives after its last use.");
 ABSL_FLAG(absl::Duration, max_search_time, absl::Minutes(10),

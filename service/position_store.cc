@@ -15,21 +15,42 @@ PositionStore::PositionStore(int max_positions, std::chrono::milliseconds ttl,
       now_(std::move(now)),
       rng_(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32)) {}
 
-std::string PositionStore::Put(HeldPosition position) {
+std::string PositionStore::Put(HeldPosition position, const std::string& client) {
   std::lock_guard<std::mutex> lock(mu_);
   const auto now = now_();
   DropExpired(now);
   if (entries_.size() >= max_positions_) {
-    auto oldest = std::min_element(
-        entries_.begin(), entries_.end(),
-        [](const auto& a, const auto& b) { return a.second.last_used < b.second.last_used; });
-    entries_.erase(oldest);
+    // The client holding the most (counting the one it is about to get), then its least recently
+    // used position.
+    const std::string* most = &client;
+    size_t most_held = held_by_.count(client) != 0 ? held_by_[client] + 1 : 1;
+    for (const auto& [c, n] : held_by_) {
+      if (n > most_held) {
+        most = &c;
+        most_held = n;
+      }
+    }
+    auto oldest = entries_.end();
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->second.client == *most &&
+          (oldest == entries_.end() || it->second.last_used < oldest->second.last_used)) {
+        oldest = it;
+      }
+    }
+    // None when the client about to get one holds none and is the most: the store holds one.
+    if (oldest == entries_.end()) {
+      oldest = std::min_element(entries_.begin(), entries_.end(), [](const auto& a, const auto& b) {
+        return a.second.last_used < b.second.last_used;
+      });
+    }
+    Drop(oldest);
   }
   std::string id;
   do {
     id = absl::StrFormat("p-%016x", rng_.Next());
   } while (entries_.count(id) != 0);
-  entries_[id] = Entry{std::move(position), now};
+  entries_[id] = Entry{std::move(position), now, client};
+  ++held_by_[client];
   return id;
 }
 
@@ -38,7 +59,7 @@ absl::StatusOr<HeldPosition> PositionStore::Get(const std::string& id, const std
   const auto now = now_();
   auto it = entries_.find(id);
   if (it == entries_.end() || now - it->second.last_used > ttl_) {
-    if (it != entries_.end()) entries_.erase(it);
+    if (it != entries_.end()) Drop(it);
     return absl::NotFoundError(absl::StrCat(
         field, ": no position '", id, "' is held (unknown, expired or dropped); send it again"));
   }
@@ -53,8 +74,16 @@ size_t PositionStore::size() const {
 
 void PositionStore::DropExpired(Clock::time_point now) {
   for (auto it = entries_.begin(); it != entries_.end();) {
-    it = now - it->second.last_used > ttl_ ? entries_.erase(it) : std::next(it);
+    auto next = std::next(it);
+    if (now - it->second.last_used > ttl_) Drop(it);
+    it = next;
   }
+}
+
+void PositionStore::Drop(std::map<std::string, Entry>::iterator it) {
+  auto held = held_by_.find(it->second.client);
+  if (--held->second == 0) held_by_.erase(held);
+  entries_.erase(it);
 }
 
 }  // namespace kibitzer::service

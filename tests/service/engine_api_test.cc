@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "service/position_store.h"
@@ -27,6 +28,31 @@ TEST(PositionStore, ExpiresAfterTtlAndDropsTheLeastRecentlyUsed) {
   auto expired = store.Get(a, "position.position_id");
   EXPECT_EQ(expired.status().code(), absl::StatusCode::kNotFound);
   EXPECT_NE(expired.status().message().find("position.position_id"), absl::string_view::npos);
+}
+
+// A client setting up many positions drops its own when the store is full, not another's.
+TEST(PositionStore, WhenFullTheClientHoldingTheMostLosesItsOldest) {
+  PositionStore::Clock::time_point now{};
+  PositionStore store(4, std::chrono::minutes(10), [&] { return now; });
+  const std::string mine = store.Put({}, "quiet");
+  now += std::chrono::seconds(1);
+  std::vector<std::string> flood;
+  for (int i = 0; i < 3; ++i) {
+    flood.push_back(store.Put({}, "busy"));
+    now += std::chrono::seconds(1);
+  }
+  // Full; "quiet"'s position is the least recently used, but "busy" holds the most.
+  flood.push_back(store.Put({}, "busy"));
+  EXPECT_EQ(store.size(), 4u);
+  EXPECT_TRUE(store.Get(mine, "id").ok());
+  EXPECT_EQ(store.Get(flood[0], "id").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(store.Get(flood[1], "id").ok());
+  // A third client takes the place of the busiest one's oldest as well.
+  now += std::chrono::seconds(1);
+  const std::string other = store.Put({}, "other");
+  EXPECT_TRUE(store.Get(other, "id").ok());
+  EXPECT_TRUE(store.Get(mine, "id").ok());
+  EXPECT_EQ(store.Get(flood[2], "id").status().code(), absl::StatusCode::kNotFound);
 }
 
 class Collect final : public ReportSink {
