@@ -9,10 +9,13 @@
 // failed. After each batch `joined()` is called once, then `add(sample, slot)` in sample order for
 // each solved sample; the run ends at the first sample not solved. The node limit counts the
 // samples' nodes in that order and ends the run after the sample that reaches it, so that where
-// it stops does not depend on the thread count.
+// it stops does not depend on the thread count. A sample whose own search reaches the limit (its
+// solve polling with its own nodes) ends alone: the samples before it, on other threads, are
+// solved and added, and the run ends before it.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <thread>
@@ -28,17 +31,35 @@ template <typename Solve, typename Joined, typename Add>
 StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchControl& control,
                             Solve&& solve, Joined&& joined, Add&& add) {
   threads = std::max(1, threads);
-  std::vector<char> done(batch);
+  std::vector<char> done(batch), limited(batch);
   std::vector<uint64_t> nodes(batch);
   uint64_t counted = 0;
+  // The first slot of the batch whose sample reached the node limit by itself: later samples
+  // are not needed.
+  std::atomic<uint64_t> cut{batch};
+  struct LocalLimit {
+    SearchControl& c;
+    ~LocalLimit() { c.SetNodeLimitLocal(false); }
+  } local{control};
   for (uint64_t first = 0; first < total; first += batch) {
     const uint64_t count = std::min(batch, total - first);
     std::fill(done.begin(), done.end(), 0);
+    std::fill(limited.begin(), limited.end(), 0);
+    cut = batch;
     auto work = [&](int t, SearchControl& c) {
+      c.SetNodeLimitLocal(true);
       for (uint64_t k = static_cast<uint64_t>(t); k < count; k += static_cast<uint64_t>(threads)) {
-        if (c.Poll(0)) return;
+        if (k > cut.load() || c.Poll(0)) return;
         const std::optional<uint64_t> spent = solve(t, first + k, k, c);
-        if (!spent.has_value()) return;
+        if (!spent.has_value()) {
+          if (c.node_limited()) {
+            limited[k] = 1;
+            uint64_t seen = cut.load();
+            while (k < seen && !cut.compare_exchange_weak(seen, k)) {
+            }
+          }
+          return;
+        }
         nodes[k] = *spent;
         done[k] = 1;
       }
@@ -54,6 +75,10 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
     for (std::thread& h : helpers) h.join();
     joined();
     for (uint64_t k = 0; k < count; ++k) {
+      if (!done[k] && limited[k]) {
+        control.Stop(StopReason::kNodeLimit);
+        return StopReason::kNodeLimit;
+      }
       if (!done[k]) {
         const StopReason r = control.reason();
         return r == StopReason::kNone ? StopReason::kError : r;

@@ -40,9 +40,13 @@ SearchControl::SearchControl(const Limits& limits, StopToken* token,
       next_heartbeat_(start_ + heartbeat_interval) {}
 
 bool SearchControl::Poll(uint64_t nodes) {
-  if (token_->stopped()) return true;
+  if (node_limited_ || token_->stopped()) return true;
   if (limits_.nodes != 0 && nodes >= limits_.nodes) {
-    token_->Stop(StopReason::kNodeLimit);
+    if (node_limit_local_) {
+      node_limited_ = true;
+    } else {
+      token_->Stop(StopReason::kNodeLimit);
+    }
     return true;
   }
   const auto now = Clock::now();

@@ -44,8 +44,10 @@ class SearchControl {
   // The token this search stops on, for helper threads that keep their own SearchControl.
   StopToken* token() const { return token_; }
   // True once the search must stop, for any reason.
-  bool stopped() const { return token_->stopped(); }
-  StopReason reason() const { return token_->reason(); }
+  bool stopped() const { return node_limited_ || token_->stopped(); }
+  StopReason reason() const {
+    return token_->stopped() || !node_limited_ ? token_->reason() : StopReason::kNodeLimit;
+  }
   // Stops the search with `reason` unless it is already stopping.
   void Stop(StopReason reason) { token_->Stop(reason); }
 
@@ -58,6 +60,17 @@ class SearchControl {
     if (nodes >= node_limit_) return Poll(nodes);
     return ((nodes & (kPollInterval - 1)) == 0) ? Poll(nodes) : stopped();
   }
+
+  // While set, reaching the node limit stops only the search polling this control (Poll and
+  // stopped() say so, node_limited() is true until ClearNodeLimited), not every search on the
+  // token: for one sample of a sampled search, each sample counting its own nodes, so that the
+  // other threads' samples run on (core::RunSampleBatches).
+  void SetNodeLimitLocal(bool local) {
+    node_limit_local_ = local;
+    node_limited_ = false;
+  }
+  bool node_limited() const { return node_limited_; }
+  void ClearNodeLimited() { node_limited_ = false; }
 
   // Called (from Poll, on the searching thread) when a heartbeat is due, so a search can report
   // its latest ranking with fresh node counts even between natural reporting points.
@@ -72,6 +85,8 @@ class SearchControl {
   Limits limits_;
   StopToken* token_;
   uint64_t node_limit_;
+  bool node_limit_local_ = false;
+  bool node_limited_ = false;
   Clock::time_point start_;
   Clock::time_point deadline_;
   bool has_deadline_;

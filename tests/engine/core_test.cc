@@ -190,5 +190,37 @@ TEST(SampleBatches, AStopBetweenSamplesEndsTheRun) {
   EXPECT_EQ(added, (std::vector<uint64_t>{0, 1, 2, 3, 4, 5}));
 }
 
+// Sample 13 alone reaches the node limit; sample 12, on another thread when there are several,
+// is slow. The run keeps samples 0..12 at any thread count: the limit reached inside one sample
+// stops that sample, not the others.
+TEST(SampleBatches, ASampleThatReachesTheNodeLimitByItselfEndsTheRunAtItAtAnyThreadCount) {
+  for (int threads : {1, 4}) {
+    StopToken token;
+    Limits limits;
+    limits.nodes = 100'000;
+    SearchControl control(limits, &token);
+    std::vector<uint64_t> added;
+    const StopReason reason = RunSampleBatches(
+        40, threads, 4 * static_cast<uint64_t>(threads), control,
+        [&](int, uint64_t sample, uint64_t, SearchControl& c) -> std::optional<uint64_t> {
+          const uint64_t cost = sample == 13 ? 1'000'000 : 10;
+          for (uint64_t n = 1; n <= cost; ++n) {
+            if (c.PollEvery(n)) return std::nullopt;
+          }
+          if (sample == 12) {
+            // Still searching when sample 13 reaches the limit, then polls again.
+            std::this_thread::sleep_for(std::chrono::milliseconds(50));
+            if (c.Poll(cost)) return std::nullopt;
+          }
+          return cost;
+        },
+        [] {}, [&](uint64_t sample, uint64_t) { added.push_back(sample); });
+    EXPECT_EQ(reason, StopReason::kNodeLimit) << threads << " threads";
+    ASSERT_EQ(added.size(), 13u) << threads << " threads";
+    EXPECT_EQ(added.back(), 12u);
+    EXPECT_EQ(control.reason(), StopReason::kNodeLimit);
+  }
+}
+
 }  // namespace
 }  // namespace kibitzer::core
