@@ -45,12 +45,15 @@ class Loopback : public ::testing::Test {
   void Start(const std::vector<std::string>& flags = {}) {
     server_ = std::make_unique<ServerProcess>(flags);
     ASSERT_TRUE(server_->started()) << "kibitzerd did not start";
-    // A channel of its own connection, closed when the channel goes (see the shutdown test).
+    channel_ = NewChannel();
+    stub_ = pb::Kibitzer::NewStub(channel_);
+  }
+  // A channel of its own connection (another client to the server), closed when the channel goes
+  // (see the shutdown test).
+  std::shared_ptr<grpc::Channel> NewChannel() {
     grpc::ChannelArguments args;
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-    channel_ =
-        grpc::CreateCustomChannel(server_->address(), grpc::InsecureChannelCredentials(), args);
-    stub_ = pb::Kibitzer::NewStub(channel_);
+    return grpc::CreateCustomChannel(server_->address(), grpc::InsecureChannelCredentials(), args);
   }
   void SetUp() override { Start(); }
 
@@ -89,6 +92,25 @@ class Loopback : public ::testing::Test {
     pb::StopRequest request;
     request.set_search_id(id);
     return stub_->Stop(&context, request, out);
+  }
+
+  // Starts LongSearch() and reads its opening report into `opening`.
+  std::unique_ptr<grpc::ClientReader<pb::SearchReport>> StartLongSearch(
+      grpc::ClientContext* context, pb::SearchReport* opening) {
+    Limit(context);
+    auto reader = stub_->Analyze(context, LongSearch());
+    EXPECT_TRUE(reader->Read(opening));
+    return reader;
+  }
+  // Stops the search of `opening` and reads its stream to the end, which must be OK.
+  void StopAndFinish(grpc::ClientReader<pb::SearchReport>& reader,
+                     const pb::SearchReport& opening) {
+    pb::StopResponse stopped;
+    EXPECT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
+    pb::SearchReport report;
+    while (reader.Read(&report)) {
+    }
+    EXPECT_TRUE(reader.Finish().ok());
   }
 
   bool Serving() {
@@ -374,21 +396,14 @@ class LoopbackOneSlot : public Loopback {
 
 TEST_F(LoopbackOneSlot, AdmissionLimitAnswersResourceExhausted) {
   grpc::ClientContext context;
-  Limit(&context);
-  auto reader = stub_->Analyze(&context, LongSearch());
   pb::SearchReport opening;
-  ASSERT_TRUE(reader->Read(&opening));
+  auto reader = StartLongSearch(&context, &opening);
   pb::AnalyzeRequest quick;
   *quick.mutable_position() = Inline("");
   Stream refused = Search(quick);
   EXPECT_EQ(refused.status.error_code(), grpc::RESOURCE_EXHAUSTED);
   EXPECT_TRUE(refused.reports.empty());
-  pb::StopResponse stopped;
-  ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
-  pb::SearchReport report;
-  while (reader->Read(&report)) {
-  }
-  EXPECT_TRUE(reader->Finish().ok());
+  StopAndFinish(*reader, opening);
   EXPECT_TRUE(AdmittedSoon());
 }
 
@@ -401,10 +416,8 @@ class LoopbackOnePerClient : public Loopback {
 // and a second connection's is still served.
 TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
   grpc::ClientContext context;
-  Limit(&context);
-  auto reader = stub_->Analyze(&context, LongSearch());
   pb::SearchReport opening;
-  ASSERT_TRUE(reader->Read(&opening));
+  auto reader = StartLongSearch(&context, &opening);
   pb::AnalyzeRequest quick;
   *quick.mutable_position() = Inline("x...o.... x");
   Stream refused = Search(quick);
@@ -412,10 +425,7 @@ TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
   EXPECT_NE(refused.status.error_message().find("per client"), std::string::npos)
       << refused.status.error_message();
 
-  grpc::ChannelArguments args;
-  args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
-  auto other = pb::Kibitzer::NewStub(
-      grpc::CreateCustomChannel(server_->address(), grpc::InsecureChannelCredentials(), args));
+  auto other = pb::Kibitzer::NewStub(NewChannel());
   grpc::ClientContext other_context;
   Limit(&other_context);
   auto other_reader = other->Analyze(&other_context, quick);
@@ -424,21 +434,14 @@ TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
   EXPECT_TRUE(other_reader->Finish().ok());
   EXPECT_TRUE(last.final());
   EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
-
-  pb::StopResponse stopped;
-  ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
-  while (reader->Read(&report)) {
-  }
-  EXPECT_TRUE(reader->Finish().ok());
+  StopAndFinish(*reader, opening);
   EXPECT_TRUE(AdmittedSoon());
 }
 
 TEST_F(LoopbackOneSlot, ClientCancellationStopsTheSearch) {
   grpc::ClientContext context;
-  Limit(&context);
-  auto reader = stub_->Analyze(&context, LongSearch());
   pb::SearchReport opening;
-  ASSERT_TRUE(reader->Read(&opening));
+  auto reader = StartLongSearch(&context, &opening);
   context.TryCancel();
   pb::SearchReport report;
   while (reader->Read(&report)) {
@@ -627,10 +630,8 @@ TEST_F(Loopback, ManyClientsAtOnceAllGetTheirAnswers) {
 
 TEST_F(Loopback, ShutdownGivesRunningStreamsTheirFinalReport) {
   grpc::ClientContext context;
-  Limit(&context);
-  auto reader = stub_->Analyze(&context, LongSearch());
   pb::SearchReport report;
-  ASSERT_TRUE(reader->Read(&report));
+  auto reader = StartLongSearch(&context, &report);
   int exit_code = -2;
   std::thread terminator([&] { exit_code = server_->Terminate(); });
   pb::SearchReport last;
