@@ -8,29 +8,31 @@ namespace kibitzer::service {
 grpc::ServerUnaryReactor* BridgeService::SolveTables(grpc::CallbackServerContext* context,
                                                      const pb::SolveTablesRequest* request,
                                                      pb::SolveTablesResponse* response) {
-  return new WorkerCall(context, log_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
-                        [this, request, response](core::StopToken* stop, const std::string& peer) {
-                          return Fill(api_->SolveTables(*request, stop, peer), response);
-                        });
+  return new WorkerCall(
+      context, log_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
+      [this, request, response](core::StopToken* stop, const std::string& client) {
+        return Fill(api_->SolveTables(*request, stop, client), response);
+      });
 }
 
 grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext* context,
                                                      const pb::SolveBoardsRequest* request,
                                                      pb::SolveBoardsResponse* response) {
-  return new WorkerCall(context, log_, "SolveBoards",
-                        absl::StrCat("positions=", request->positions_size()),
-                        [this, request, response](core::StopToken* stop, const std::string& peer) {
-                          return Fill(api_->SolveBoards(*request, stop, peer), response);
-                        });
+  return new WorkerCall(
+      context, log_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
+      [this, request, response](core::StopToken* stop, const std::string& client) {
+        return Fill(api_->SolveBoards(*request, stop, client), response);
+      });
 }
 
 grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext* context,
                                                      const pb::AnalyzePlayRequest* request,
                                                      pb::AnalyzePlayResponse* response) {
-  return new WorkerCall(context, log_, "AnalyzePlay", "",
-                        [this, request, response](core::StopToken* stop, const std::string& peer) {
-                          return Fill(api_->AnalyzePlay(*request, stop, peer), response);
-                        });
+  return new WorkerCall(
+      context, log_, "AnalyzePlay", "",
+      [this, request, response](core::StopToken* stop, const std::string& client) {
+        return Fill(api_->AnalyzePlay(*request, stop, client), response);
+      });
 }
 
 }  // namespace kibitzer::service

@@ -34,11 +34,14 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
     ++*active_;
     detail_ = absl::StrCat("game=", GameOf(request.position()));
     auto sink = std::make_shared<Sink>(this);
+    const absl::StatusOr<std::string> client = ClientOf(*context);
     absl::StatusOr<std::string> id;
-    if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
-      id = api_->Analyze(request, sink, context->peer());
+    if (!client.ok()) {
+      id = client.status();
+    } else if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
+      id = api_->Analyze(request, sink, *client);
     } else {
-      id = api_->BestMove(request, sink, context->peer());
+      id = api_->BestMove(request, sink, *client);
     }
     if (!id.ok()) {
       {
@@ -188,6 +191,19 @@ grpc::Status ToGrpc(const absl::Status& status) {
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
 }
 
+absl::StatusOr<std::string> ClientOf(const grpc::CallbackServerContext& context) {
+  constexpr size_t kLongestName = 128;
+  const auto& metadata = context.client_metadata();
+  const auto named = metadata.find("kibitzer-client");
+  if (named == metadata.end()) return context.peer();
+  const std::string name(named->second.data(), named->second.size());
+  if (name.empty() || name.size() > kLongestName) {
+    return absl::InvalidArgumentError(absl::StrCat("metadata kibitzer-client: give a name of 1 to ",
+                                                   kLongestName, " bytes, not ", name.size()));
+  }
+  return "name:" + name;
+}
+
 grpc::ServerUnaryReactor* KibitzerService::GetEngineInfo(grpc::CallbackServerContext* context,
                                                          const pb::GetEngineInfoRequest*,
                                                          pb::EngineInfo* response) {
@@ -200,9 +216,11 @@ grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerCon
                                                          const pb::SetupPositionRequest* request,
                                                          pb::SetupPositionResponse* response) {
   const auto started = Clock::now();
+  const absl::StatusOr<std::string> client = ClientOf(*context);
   return Answer(context, log_, "SetupPosition", started,
-                api_->SetupPosition(*request, context->peer()), response,
-                absl::StrCat("game=", request->position().game()));
+                client.ok() ? api_->SetupPosition(*request, *client)
+                            : absl::StatusOr<pb::SetupPositionResponse>(client.status()),
+                response, absl::StrCat("game=", request->position().game()));
 }
 
 grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* context,
@@ -212,8 +230,8 @@ grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* con
   return new WorkerCall(
       context, log_, "Deal",
       absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
-      [this, request, response](core::StopToken* stop, const std::string& peer) {
-        return Fill(api_->Deal(*request, stop, peer), response);
+      [this, request, response](core::StopToken* stop, const std::string& client) {
+        return Fill(api_->Deal(*request, stop, client), response);
       });
 }
 

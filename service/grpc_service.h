@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
 #include "service/engine_api.h"
@@ -17,6 +18,12 @@
 namespace kibitzer::service {
 
 grpc::Status ToGrpc(const absl::Status& status);
+
+// The client a call counts against for the per-client limits and the workers' turns: the name in
+// the call's `kibitzer-client` metadata when it has one (for a client that opens several
+// connections, or connections that share one address, as over a Unix socket), else its
+// connection (gRPC's peer address). INVALID_ARGUMENT for a name that is empty or too long.
+absl::StatusOr<std::string> ClientOf(const grpc::CallbackServerContext& context);
 
 class KibitzerService final : public pb::Kibitzer::CallbackService {
  public:

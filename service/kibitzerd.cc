@@ -111,8 +111,12 @@ int Run() {
     std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
     return 1;
   }
-  const std::string host = listen.substr(0, listen.rfind(':'));
-  std::printf("kibitzerd listening on %s:%d\n", host.c_str(), port);
+  if (listen.rfind("unix:", 0) == 0 || listen.rfind("unix-abstract:", 0) == 0) {
+    std::printf("kibitzerd listening on %s\n", listen.c_str());  // a socket path has no port
+  } else {
+    const std::string host = listen.substr(0, listen.rfind(':'));
+    std::printf("kibitzerd listening on %s:%d\n", host.c_str(), port);
+  }
   std::fflush(stdout);
   std::fprintf(stderr, "kibitzerd %s: %d worker threads, at most %d searches, %d per client\n",
                api.GetEngineInfo().version().c_str(), options.threads, options.max_queries,

@@ -21,16 +21,18 @@ namespace kibitzer::service {
 // OnDone, which comes after Finish; the thread touches nothing of it after Finish.
 class WorkerCall final : public grpc::ServerUnaryReactor {
  public:
-  // `peer`: the client's connection, which the per-client limits count by.
-  using Work = std::function<absl::Status(core::StopToken* stop, const std::string& peer)>;
+  // `client`: who the per-client limits count the call against (ClientOf).
+  using Work = std::function<absl::Status(core::StopToken* stop, const std::string& client)>;
 
   WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, std::string method,
              std::string detail, Work work) {
     const auto started = std::chrono::steady_clock::now();
     std::string peer = context->peer();
+    absl::StatusOr<std::string> client = ClientOf(*context);
     std::thread([this, log, method = std::move(method), detail = std::move(detail),
-                 peer = std::move(peer), work = std::move(work), started] {
-      const grpc::Status status = ToGrpc(work(&token_, peer));
+                 peer = std::move(peer), client = std::move(client), work = std::move(work),
+                 started] {
+      const grpc::Status status = ToGrpc(client.ok() ? work(&token_, *client) : client.status());
       log->Log(method, peer, status, started, detail);
       Finish(status);
     }).detach();

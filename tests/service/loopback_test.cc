@@ -438,6 +438,35 @@ TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
   EXPECT_TRUE(AdmittedSoon());
 }
 
+// Calls naming one client in their metadata share its places, whatever their connection; a
+// name past the limit is refused naming the metadata key.
+TEST_F(LoopbackOnePerClient, CallsNamingOneClientShareItsPlaces) {
+  grpc::ClientContext context;
+  context.AddMetadata("kibitzer-client", "alice");
+  pb::SearchReport opening;
+  auto reader = StartLongSearch(&context, &opening);
+  auto other = pb::Kibitzer::NewStub(NewChannel());
+  auto quick_as = [&](const std::string& name) {
+    grpc::ClientContext c;
+    Limit(&c);
+    c.AddMetadata("kibitzer-client", name);
+    pb::AnalyzeRequest quick;
+    *quick.mutable_position() = Inline("x...o.... x");
+    auto r = other->Analyze(&c, quick);
+    pb::SearchReport report;
+    while (r->Read(&report)) {
+    }
+    return r->Finish();
+  };
+  const grpc::Status refused = quick_as("alice");
+  EXPECT_EQ(refused.error_code(), grpc::RESOURCE_EXHAUSTED) << refused.error_message();
+  EXPECT_TRUE(quick_as("bob").ok());
+  const grpc::Status too_long = quick_as(std::string(200, 'x'));
+  EXPECT_EQ(too_long.error_code(), grpc::INVALID_ARGUMENT);
+  EXPECT_NE(too_long.error_message().find("kibitzer-client"), std::string::npos);
+  StopAndFinish(*reader, opening);
+}
+
 TEST_F(LoopbackOneSlot, ClientCancellationStopsTheSearch) {
   grpc::ClientContext context;
   pb::SearchReport opening;
