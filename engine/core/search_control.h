@@ -62,15 +62,14 @@ class SearchControl {
   }
 
   // While set, reaching the node limit stops only the search polling this control (Poll and
-  // stopped() say so, node_limited() is true until ClearNodeLimited), not every search on the
-  // token: for one sample of a sampled search, each sample counting its own nodes, so that the
-  // other threads' samples run on (core::RunSampleBatches).
+  // stopped() say so, and node_limited() until the next SetNodeLimitLocal), not every search on
+  // the token: for one sample of a sampled search, each sample counting its own nodes, so that
+  // the other threads' samples run on (core::RunSampleBatches).
   void SetNodeLimitLocal(bool local) {
     node_limit_local_ = local;
     node_limited_ = false;
   }
   bool node_limited() const { return node_limited_; }
-  void ClearNodeLimited() { node_limited_ = false; }
 
   // Called (from Poll, on the searching thread) when a heartbeat is due, so a search can report
   // its latest ranking with fresh node counts even between natural reporting points.
