@@ -24,6 +24,9 @@ ABSL_FLAG(std::string, server, "", "Address of a kibitzerd (host:port); empty: r
 ABSL_FLAG(bool, json, false, "Print one JSON object per line.");
 ABSL_FLAG(absl::Duration, deadline, absl::ZeroDuration(),
           "Deadline for each call to the server (0: none).");
+ABSL_FLAG(std::string, client, "",
+          "With --server: the client name the server's per-client limits and turns count this "
+          "run's calls against (metadata kibitzer-client); empty: this run's connection.");
 ABSL_FLAG(std::string, game, "tictactoe", "Game.");
 ABSL_FLAG(std::string, variant, "", "Rule variant (empty: the game's default).");
 ABSL_FLAG(std::vector<std::string>, moves, {}, "Moves played from the position, comma-separated.");
@@ -152,14 +155,21 @@ int main(int argc, char** argv) {
   o.vulnerable = absl::GetFlag(FLAGS_vul);
 
   const std::string server = absl::GetFlag(FLAGS_server);
+  const std::string client = absl::GetFlag(FLAGS_client);
+  if (!client.empty() && server.empty()) {
+    return kibitzer::cli::Fail(absl::InvalidArgumentError(
+        "--client: names this run to a server; give --server too (in-process runs have no "
+        "other clients)"));
+  }
   std::unique_ptr<kibitzer::cli::Transport> transport =
       server.empty()
           ? kibitzer::cli::MakeInProcessTransport(
                 o.threads > 0 ? o.threads
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))
           : kibitzer::cli::MakeRemoteTransport(
-                server, std::chrono::milliseconds(
-                            absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))));
+                server,
+                std::chrono::milliseconds(absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))),
+                client);
 
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
   if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);

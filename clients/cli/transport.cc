@@ -107,11 +107,13 @@ absl::Status FromGrpc(const grpc::Status& status) {
 
 class RemoteTransport final : public Transport {
  public:
-  RemoteTransport(const std::string& address, std::chrono::milliseconds deadline)
+  RemoteTransport(const std::string& address, std::chrono::milliseconds deadline,
+                  std::string client)
       : channel_(grpc::CreateChannel(address, grpc::InsecureChannelCredentials())),
         stub_(pb::Kibitzer::NewStub(channel_)),
         bridge_(pb::Bridge::NewStub(channel_)),
-        deadline_(deadline) {}
+        deadline_(deadline),
+        client_(std::move(client)) {}
 
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(
       const pb::SolveTablesRequest& request) override {
@@ -141,7 +143,7 @@ class RemoteTransport final : public Transport {
                                           const OnReport& on_report,
                                           const std::atomic<bool>* interrupt) override {
     grpc::ClientContext context;
-    SetDeadline(&context);
+    Prepare(&context);
     std::unique_ptr<grpc::ClientReader<pb::SearchReport>> reader =
         best_move ? stub_->BestMove(&context, ToBestMove(request))
                   : stub_->Analyze(&context, request);
@@ -191,8 +193,10 @@ class RemoteTransport final : public Transport {
   }
 
  private:
-  void SetDeadline(grpc::ClientContext* context) const {
+  // The deadline and the client name, for every call.
+  void Prepare(grpc::ClientContext* context) const {
     if (deadline_.count() > 0) context->set_deadline(std::chrono::system_clock::now() + deadline_);
+    if (!client_.empty()) context->AddMetadata("kibitzer-client", client_);
   }
 
   template <typename Request, typename Response>
@@ -208,7 +212,7 @@ class RemoteTransport final : public Transport {
                                 grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
                                                              Response*)) {
     grpc::ClientContext context;
-    SetDeadline(&context);
+    Prepare(&context);
     Response response;
     grpc::Status status = (stub->*method)(&context, request, &response);
     if (!status.ok()) return FromGrpc(status);
@@ -219,6 +223,7 @@ class RemoteTransport final : public Transport {
   std::unique_ptr<pb::Kibitzer::Stub> stub_;
   std::unique_ptr<pb::Bridge::Stub> bridge_;
   std::chrono::milliseconds deadline_;
+  std::string client_;
 };
 
 }  // namespace
@@ -242,8 +247,9 @@ std::unique_ptr<Transport> MakeInProcessTransport(int threads) {
 }
 
 std::unique_ptr<Transport> MakeRemoteTransport(const std::string& address,
-                                               std::chrono::milliseconds deadline) {
-  return std::make_unique<RemoteTransport>(address, deadline);
+                                               std::chrono::milliseconds deadline,
+                                               const std::string& client) {
+  return std::make_unique<RemoteTransport>(address, deadline, client);
 }
 
 }  // namespace kibitzer::cli

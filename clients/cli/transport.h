@@ -41,9 +41,11 @@ class Transport {
 
 // An engine in this process, with default server options and `threads` workers.
 std::unique_ptr<Transport> MakeInProcessTransport(int threads);
-// A kibitzerd at `address` (host:port); `deadline` of zero means none.
+// A kibitzerd at `address` (host:port); `deadline` of zero means none. `client` (optional) is
+// sent with every call as the metadata kibitzer-client.
 std::unique_ptr<Transport> MakeRemoteTransport(const std::string& address,
-                                               std::chrono::milliseconds deadline);
+                                               std::chrono::milliseconds deadline,
+                                               const std::string& client = "");
 
 // The search fields of `request` as a BestMoveRequest (the two messages share their fields).
 pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request);

@@ -277,6 +277,17 @@ class KibitzCli(unittest.TestCase):
             self.assertIn('[Board "3"]\n[Deal "N:AKQ2.AQ6.J64.J53 - - -"]\n', out.stdout)
             self.assertIn("game 3: Deal: a hand is not known; copied without results", out.stderr)
 
+    def test_a_run_may_name_its_client(self):
+        named = kibitz("--client=tutor-7", "setup", "", server=ADDRESS)
+        self.assertEqual(named.returncode, 0, named.stderr)
+        self.assertIn("legal moves:", named.stdout)
+        too_long = kibitz("--client=" + "x" * 200, "setup", "", server=ADDRESS)
+        self.assertEqual(too_long.returncode, 2)
+        self.assertIn("metadata kibitzer-client", too_long.stderr)
+        in_process = kibitz("--client=tutor-7", "setup", "")
+        self.assertEqual(in_process.returncode, 2)
+        self.assertIn("--client", in_process.stderr)
+
     def test_bad_input_exits_non_zero_with_the_field(self):
         for server in (None, ADDRESS):
             out = kibitz("analyze", "xx?", server=server)
