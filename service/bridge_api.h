@@ -17,8 +17,7 @@ namespace kibitzer::service {
 class BridgeApi {
  public:
   explicit BridgeApi(ApiOptions options)
-      : options_(std::move(options)),
-        admission_(options_.max_queries, options_.max_queries_per_client) {}
+      : options_(std::move(options)), admission_(options_.max_queries, options_.PerClientLimit()) {}
   ~BridgeApi() { Shutdown(); }
 
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(const pb::SolveTablesRequest& request,

@@ -63,8 +63,8 @@ class WireSink final : public core::ProgressSink {
 EngineApi::EngineApi(ApiOptions options)
     : options_(options),
       positions_(options.max_positions, options.position_ttl),
-      runner_({options.threads, options.max_queries, options.max_queries_per_client}),
-      deals_(options.max_queries, options.max_queries_per_client) {
+      runner_({options.threads, options.max_queries, options.PerClientLimit()}),
+      deals_(options.max_queries, options.PerClientLimit()) {
   analysis::RegisterAllGames(registry_);
 }
 
@@ -93,9 +93,7 @@ pb::EngineInfo EngineApi::GetEngineInfo() const {
   l->set_max_deal_count(options_.max_deal_count);
   l->set_max_samples(options_.max_samples);
   l->set_max_message_bytes(options_.max_message_bytes);
-  const int per_client = options_.max_queries_per_client;
-  l->set_max_queries_per_client(per_client > 0 ? std::min(per_client, options_.max_queries)
-                                               : options_.max_queries);
+  l->set_max_queries_per_client(options_.PerClientLimit());
   return info;
 }
 

@@ -6,6 +6,7 @@
 // Thread-safety: every method may be called from any thread at once.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -27,6 +28,10 @@ struct ApiOptions {
   // Of one client's (a connection's) at once: searches running or waiting, Deal calls, Bridge
   // calls; 0: max_queries.
   int max_queries_per_client = 8;
+  // max_queries_per_client as it applies: at most max_queries, which 0 stands for.
+  int PerClientLimit() const {
+    return max_queries_per_client > 0 ? std::min(max_queries_per_client, max_queries) : max_queries;
+  }
   int max_positions = 10000;
   std::chrono::milliseconds position_ttl{std::chrono::minutes(10)};
   int max_notation_bytes = 16 * 1024;

@@ -61,8 +61,7 @@ int Run() {
   const int threads = absl::GetFlag(FLAGS_threads);
   options.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
   options.max_queries = absl::GetFlag(FLAGS_max_queries);
-  options.max_queries_per_client =
-      std::min(absl::GetFlag(FLAGS_max_queries_per_client), options.max_queries);
+  options.max_queries_per_client = absl::GetFlag(FLAGS_max_queries_per_client);
   options.max_positions = absl::GetFlag(FLAGS_max_positions);
   options.position_ttl = ToMillis(absl::GetFlag(FLAGS_position_ttl));
   options.max_search_time = ToMillis(absl::GetFlag(FLAGS_max_search_time));
@@ -120,7 +119,7 @@ int Run() {
   std::fflush(stdout);
   std::fprintf(stderr, "kibitzerd %s: %d worker threads, at most %d searches, %d per client\n",
                api.GetEngineInfo().version().c_str(), options.threads, options.max_queries,
-               options.max_queries_per_client);
+               options.PerClientLimit());
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);

@@ -138,7 +138,7 @@ void QueryRunner::WorkerLoop() {
       query = *next;
       waiting_.erase(next);
       query->running = true;
-      Client& client = clients_[query->submission.client];
+      Client& client = clients_.at(query->submission.client);
       ++client.running;
       client.turn = 2 * ++starts_;
     }

@@ -31,11 +31,11 @@ template <typename Solve, typename Joined, typename Add>
 StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchControl& control,
                             Solve&& solve, Joined&& joined, Add&& add) {
   threads = std::max(1, threads);
-  std::vector<char> done(batch), limited(batch);
+  std::vector<char> done(batch);
   std::vector<uint64_t> nodes(batch);
   uint64_t counted = 0;
-  // The first slot of the batch whose sample reached the node limit by itself: later samples
-  // are not needed.
+  // The first slot of the batch whose sample reached the node limit by itself (batch: none):
+  // later samples are not needed.
   std::atomic<uint64_t> cut{batch};
   struct LocalLimit {
     SearchControl& c;
@@ -44,7 +44,6 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
   for (uint64_t first = 0; first < total; first += batch) {
     const uint64_t count = std::min(batch, total - first);
     std::fill(done.begin(), done.end(), 0);
-    std::fill(limited.begin(), limited.end(), 0);
     cut = batch;
     auto work = [&](int t, SearchControl& c) {
       c.SetNodeLimitLocal(true);
@@ -53,7 +52,6 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
         const std::optional<uint64_t> spent = solve(t, first + k, k, c);
         if (!spent.has_value()) {
           if (c.node_limited()) {
-            limited[k] = 1;
             uint64_t seen = cut.load();
             while (k < seen && !cut.compare_exchange_weak(seen, k)) {
             }
@@ -75,7 +73,7 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
     for (std::thread& h : helpers) h.join();
     joined();
     for (uint64_t k = 0; k < count; ++k) {
-      if (!done[k] && limited[k]) {
+      if (!done[k] && k == cut.load()) {
         control.Stop(StopReason::kNodeLimit);
         return StopReason::kNodeLimit;
       }
