@@ -63,7 +63,7 @@ class WireSink final : public core::ProgressSink {
 EngineApi::EngineApi(ApiOptions options)
     : options_(options),
       positions_(options.max_positions, options.position_ttl),
-      runner_({options.threads, options.max_queries, options.PerClientLimit()}),
+      runner_({options.threads, options.max_queries, options.PerClientLimit(), options.time_slice}),
       deals_(options.max_queries, options.PerClientLimit()) {
   analysis::RegisterAllGames(registry_);
 }
@@ -94,6 +94,7 @@ pb::EngineInfo EngineApi::GetEngineInfo() const {
   l->set_max_samples(options_.max_samples);
   l->set_max_message_bytes(options_.max_message_bytes);
   l->set_max_queries_per_client(options_.PerClientLimit());
+  l->set_time_slice_ms(options_.time_slice.count());
   return info;
 }
 

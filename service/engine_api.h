@@ -41,6 +41,9 @@ struct ApiOptions {
   int max_deal_count = 10000;
   int64_t max_samples = 10'000'000;
   int max_message_bytes = 4 * 1024 * 1024;
+  // How long a search runs before another client's may take its worker (QueryRunner's turns in
+  // time); 0: never.
+  std::chrono::milliseconds time_slice{std::chrono::seconds(1)};
 };
 
 // Receives the reports of one search: the opening report (sequence 0, with the search id), any

@@ -44,6 +44,9 @@ ABSL_FLAG(int, max_hash_mb, 512, "Largest transposition table one search may ask
 ABSL_FLAG(int, max_notation_bytes, 16384, "Longest accepted position notation, in bytes.");
 ABSL_FLAG(int, max_deal_count, 10000, "Most layouts one Deal call returns.");
 ABSL_FLAG(int, max_message_bytes, 4 << 20, "Largest accepted request message, in bytes.");
+ABSL_FLAG(absl::Duration, time_slice, absl::Seconds(1),
+          "How long a search runs before another client's waiting one may take its worker (the "
+          "first is paused until its client's turn comes again); 0: never.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
 ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
@@ -69,15 +72,16 @@ int Run() {
   options.max_notation_bytes = absl::GetFlag(FLAGS_max_notation_bytes);
   options.max_deal_count = absl::GetFlag(FLAGS_max_deal_count);
   options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
+  options.time_slice = ToMillis(absl::GetFlag(FLAGS_time_slice));
   if (options.max_queries < 1 || options.max_queries_per_client < 1 || options.max_positions < 1 ||
       options.max_hash_mb < 1 || options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
       options.max_message_bytes < 1024 || options.position_ttl.count() <= 0 ||
-      options.max_search_time.count() <= 0) {
+      options.max_search_time.count() <= 0 || options.time_slice.count() < 0) {
     std::fprintf(stderr,
                  "kibitzerd: --max-queries, --max-queries-per-client, --max-positions, "
                  "--max-hash-mb, --max-notation-bytes "
                  "and --max-deal-count must be at least 1, --max-message-bytes at least 1024, "
-                 "--position-ttl and --max-search-time positive\n");
+                 "--position-ttl and --max-search-time positive, --time-slice not negative\n");
     return 2;
   }
 

@@ -82,6 +82,10 @@ void PrintInfo(const pb::EngineInfo& info) {
       l.max_queries(), l.max_queries_per_client(), l.worker_threads(), l.max_positions(),
       static_cast<long long>(l.position_ttl_seconds()),
       static_cast<long long>(l.max_search_time_ms()), l.max_hash_mb(), l.max_deal_count());
+  if (l.time_slice_ms() > 0) {
+    std::printf("clients take the workers in turns of %lld ms\n",
+                static_cast<long long>(l.time_slice_ms()));
+  }
 }
 
 void PrintSetup(const pb::SetupPositionResponse& r) {

@@ -34,8 +34,12 @@ struct QueryRunner::Query {
   uint64_t sequence = 0;
   Submission submission;
   core::StopToken token;
+  // Guarded by QueryRunner::mu_. Waiting: neither running nor paused (in waiting_); running: it
+  // has a worker (ready_ or a thread); paused: its threads wait in their polls (in waiting_).
   bool running = false;
-  bool finished = false;  // guarded by QueryRunner::mu_
+  bool paused = false;
+  bool finished = false;
+  std::chrono::steady_clock::time_point slice_start;  // when it last started or resumed
 };
 
 QueryRunner::QueryRunner(Options options)
@@ -45,7 +49,10 @@ QueryRunner::QueryRunner(Options options)
   options_.max_queries = std::max(1, options_.max_queries);
   if (options_.max_queries_per_client <= 0) options_.max_queries_per_client = options_.max_queries;
   options_.max_queries_per_client = std::min(options_.max_queries_per_client, options_.max_queries);
+  options_.time_slice = std::max(options_.time_slice, std::chrono::milliseconds(0));
+  idle_threads_ = options_.threads;
   for (int i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  if (options_.time_slice.count() > 0) slicer_ = std::thread([this] { SliceLoop(); });
 }
 
 QueryRunner::~QueryRunner() { Shutdown(); }
@@ -77,8 +84,8 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
     query->submission = std::move(submission);
     queries_[query->id] = query;
     waiting_.push_back(query);
+    Dispatch();
   }
-  work_cv_.notify_one();
   return query->id;
 }
 
@@ -88,11 +95,20 @@ bool QueryRunner::Stop(const std::string& id, core::StopReason reason) {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = queries_.find(id);
     if (it == queries_.end()) return false;
-    it->second->token.Stop(reason);
-    if (!it->second->running) {
+    Query& query = *it->second;
+    if (query.paused) {
+      // It wakes to stop, and takes a worker again to finish.
+      waiting_.erase(std::find(waiting_.begin(), waiting_.end(), it->second));
+      query.paused = false;
+      --paused_;
+      query.running = true;
+      ++running_;
+      ++clients_.at(query.submission.client).running;
+    } else if (!query.running) {
       unstarted = it->second;
       waiting_.erase(std::find(waiting_.begin(), waiting_.end(), unstarted));
     }
+    query.token.Stop(reason);
   }
   if (unstarted) {
     core::Report report;
@@ -118,8 +134,11 @@ void QueryRunner::Shutdown() {
     idle_cv_.wait(lock, [this] { return queries_.empty(); });
   }
   work_cv_.notify_all();
+  slice_cv_.notify_all();
+  // No thread is added once shutting down (Dispatch starts nothing then).
   for (auto& w : workers_) w.join();
   workers_.clear();
+  if (slicer_.joinable()) slicer_.join();
 }
 
 int QueryRunner::active() const {
@@ -128,22 +147,95 @@ int QueryRunner::active() const {
 }
 
 void QueryRunner::WorkerLoop() {
+  std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
-    std::shared_ptr<Query> query;
-    {
-      std::unique_lock<std::mutex> lock(mu_);
-      work_cv_.wait(lock, [this] { return !waiting_.empty() || shutting_down_; });
-      if (waiting_.empty()) return;  // shutting down, nothing left to run
-      auto next = NextToStart();
-      query = *next;
-      waiting_.erase(next);
-      query->running = true;
-      Client& client = clients_.at(query->submission.client);
-      ++client.running;
-      client.turn = 2 * ++starts_;
-    }
+    work_cv_.wait(lock, [this] { return !ready_.empty() || shutting_down_; });
+    if (ready_.empty()) return;  // shutting down, nothing left to run
+    std::shared_ptr<Query> query = std::move(ready_.front());
+    ready_.pop_front();
+    --idle_threads_;
+    lock.unlock();
     RunQuery(*query);
+    query.reset();
+    lock.lock();
+    ++idle_threads_;
+    Dispatch();  // its worker is free
   }
+}
+
+void QueryRunner::SliceLoop() {
+  const auto tick = std::max(options_.time_slice / 4, std::chrono::milliseconds(1));
+  std::unique_lock<std::mutex> lock(mu_);
+  while (!shutting_down_) {
+    slice_cv_.wait_for(lock, tick);
+    Preempt();
+  }
+}
+
+void QueryRunner::Dispatch() {
+  if (shutting_down_) return;
+  const auto now = std::chrono::steady_clock::now();
+  while (!waiting_.empty() && running_ < options_.threads) {
+    auto next = NextToStart();
+    std::shared_ptr<Query> query = *next;
+    waiting_.erase(next);
+    Client& client = clients_.at(query->submission.client);
+    ++client.running;
+    client.turn = 2 * ++starts_;
+    ++running_;
+    query->running = true;
+    query->slice_start = now;
+    if (query->paused) {
+      query->paused = false;
+      --paused_;
+      query->token.Resume();  // its threads go on where they waited
+      continue;
+    }
+    ready_.push_back(std::move(query));
+    // Every thread may be busy with a search or held by a paused one: then one more.
+    if (idle_threads_ < static_cast<int>(ready_.size())) {
+      ++idle_threads_;
+      workers_.emplace_back([this] { WorkerLoop(); });
+    }
+    work_cv_.notify_one();
+  }
+}
+
+void QueryRunner::Preempt() {
+  if (shutting_down_ || waiting_.empty() || running_ < options_.threads) return;
+  const Query& next = **NextToStart();
+  // Resuming a paused search pauses no more in all; starting a new one holds one more thread.
+  if (!next.paused && paused_ >= options_.threads) return;
+  const auto now = std::chrono::steady_clock::now();
+  const Client& waiting = clients_.at(next.submission.client);
+  // Of the searches that have had a whole slice, one of the client running the most, if that
+  // client comes after the next one's in the turn once it has paused it: the one that has run
+  // longest since it (re)started.
+  std::shared_ptr<Query> victim;
+  int victim_running = 0;
+  for (const auto& [id, query] : queries_) {
+    if (!query->running || now - query->slice_start < options_.time_slice) continue;
+    const Client& client = clients_.at(query->submission.client);
+    const int running = client.running;
+    if (running <= waiting.running ||
+        (running == waiting.running + 1 && client.turn < waiting.turn)) {
+      continue;
+    }
+    if (!victim || running > victim_running ||
+        (running == victim_running && query->slice_start < victim->slice_start)) {
+      victim = query;
+      victim_running = running;
+    }
+  }
+  if (!victim) return;
+  victim->running = false;
+  victim->paused = true;
+  --running_;
+  ++paused_;
+  --clients_.at(victim->submission.client).running;
+  victim->token.Pause();
+  waiting_.push_back(victim);
+  Dispatch();
 }
 
 std::vector<std::shared_ptr<QueryRunner::Query>>::iterator QueryRunner::NextToStart() {
@@ -192,6 +284,16 @@ void QueryRunner::Finish(Query& query, core::Report report) {
     std::lock_guard<std::mutex> lock(mu_);
     if (query.finished) return;
     query.finished = true;
+    if (query.paused) {
+      // It ended without polling again since it was paused.
+      auto it = std::find_if(waiting_.begin(), waiting_.end(),
+                             [&](const auto& q) { return q.get() == &query; });
+      if (it != waiting_.end()) waiting_.erase(it);
+      query.paused = false;
+      --paused_;
+    } else if (query.running) {
+      --running_;
+    }
     auto client = clients_.find(query.submission.client);
     if (client != clients_.end()) {
       if (query.running) --client->second.running;

@@ -9,6 +9,14 @@
 //   searches running, and among those of the client whose last search started longest ago (a
 //   client new to the queue joins the end of that turn). A client's own waiting searches start by
 //   priority (higher first), then in submission order.
+// - Turns in time (with a time slice): when every worker is busy and the search next in turn is
+//   of a client with fewer searches running than another's that has run a whole slice, that
+//   search is paused (StopToken::Pause; its threads wait at their next poll, holding their
+//   memory) and waits again at its client's turn, and the next one runs. So a long search of one
+//   client does not hold a worker from another for longer than a slice, and two clients on one
+//   worker take it in turns. A paused search resumes where it stopped; its results are those it
+//   would have had unpaused (its time limit counts only the time it ran). At most `threads`
+//   searches are paused at once.
 // - Every admitted search ends with exactly one ProgressSink::OnFinished, whether it completed,
 //   hit a limit, was stopped (Stop), or the runner shut down; a search stopped while waiting is
 //   finished at once without running.
@@ -21,6 +29,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,6 +49,8 @@ class QueryRunner {
     int threads = 1;
     int max_queries = 16;
     int max_queries_per_client = 0;  // 0: max_queries
+    // How long a search runs before another client's may take its worker; 0: never.
+    std::chrono::milliseconds time_slice{0};
   };
 
   struct Submission {
@@ -77,8 +88,14 @@ class QueryRunner {
     int64_t turn = 0;
   };
   void WorkerLoop();
+  // Wakes every quarter slice to pause a search for another client's where that is due.
+  void SliceLoop();
   // The waiting search to start next (waiting_ not empty; mu_ held).
   std::vector<std::shared_ptr<Query>>::iterator NextToStart();
+  // Starts (or resumes) waiting searches while workers are free (mu_ held).
+  void Dispatch();
+  // Pauses a running search for the one next in turn where the turns in time say so (mu_ held).
+  void Preempt();
   void RunQuery(Query& query);
   void Finish(Query& query, core::Report report);
 
@@ -87,13 +104,19 @@ class QueryRunner {
   std::condition_variable work_cv_;
   std::condition_variable idle_cv_;
   std::map<std::string, std::shared_ptr<Query>> queries_;  // running or waiting
-  std::vector<std::shared_ptr<Query>> waiting_;
+  std::vector<std::shared_ptr<Query>> waiting_;            // not yet started, or paused
+  std::deque<std::shared_ptr<Query>> ready_;               // started, for an idle thread to run
+  int running_ = 0;                                        // searches running, not paused
+  int paused_ = 0;
+  int idle_threads_ = 0;
   std::map<std::string, Client> clients_;  // those with a search running or waiting
   uint64_t next_sequence_ = 0;
   int64_t starts_ = 0;
   core::Rng id_rng_;
   bool shutting_down_ = false;
-  std::vector<std::thread> workers_;
+  std::vector<std::thread> workers_;  // `threads` at first; one more for each search paused
+  std::condition_variable slice_cv_;
+  std::thread slicer_;
 };
 
 }  // namespace kibitzer::analysis

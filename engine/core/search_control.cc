@@ -40,6 +40,12 @@ SearchControl::SearchControl(const Limits& limits, StopToken* token,
       next_heartbeat_(start_ + heartbeat_interval) {}
 
 bool SearchControl::Poll(uint64_t nodes) {
+  if (token_->pause_requested()) {
+    // Time paused is not the search's: its deadline and heartbeat move on by as much.
+    const auto waited = token_->WaitWhilePaused();
+    deadline_ += std::chrono::duration_cast<Clock::duration>(waited);
+    next_heartbeat_ += std::chrono::duration_cast<Clock::duration>(waited);
+  }
   if (node_limited_ || token_->stopped()) return true;
   if (limits_.nodes != 0 && nodes >= limits_.nodes) {
     if (node_limit_local_) {

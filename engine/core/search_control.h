@@ -1,15 +1,19 @@
-// StopToken and SearchControl: how a running search learns that it must stop.
+// StopToken and SearchControl: how a running search learns that it must stop, or wait.
 //
-// StopToken is one atomic word, shared between the search and whoever may stop it (a Stop call,
-// a cancelled RPC, shutdown); the first reason set wins. SearchControl belongs to one search: it
-// counts nodes against the limits and reads the clock only when polled, which a search does every
-// kPollInterval nodes. SearchControl itself is used by the searching thread only.
+// StopToken is shared between the search and whoever may stop it (a Stop call, a cancelled RPC,
+// shutdown); the first reason set wins. It may also ask the search to pause (the QueryRunner
+// does, to give another client's search the worker for a while): every thread of the search then
+// waits at its next poll until resumed or stopped. SearchControl belongs to one search thread:
+// it counts nodes against the limits and reads the clock only when polled, which a search does
+// every kPollInterval nodes; the time a search spends paused does not count against its limit.
 #pragma once
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 
 #include "engine/core/limits.h"
 #include "engine/core/progress.h"
@@ -18,16 +22,39 @@ namespace kibitzer::core {
 
 class StopToken {
  public:
-  // Requests a stop; returns false when a reason was already set (the first one stays).
+  // Requests a stop; returns false when a reason was already set (the first one stays). A paused
+  // search wakes to stop.
   bool Stop(StopReason reason) {
     int expected = static_cast<int>(StopReason::kNone);
-    return reason_.compare_exchange_strong(expected, static_cast<int>(reason));
+    if (!reason_.compare_exchange_strong(expected, static_cast<int>(reason))) return false;
+    std::lock_guard<std::mutex> lock(mu_);
+    cv_.notify_all();
+    return true;
   }
   bool stopped() const { return reason_.load(std::memory_order_relaxed) != 0; }
   StopReason reason() const { return static_cast<StopReason>(reason_.load()); }
 
+  // Asks the search's threads to wait at their next poll, until Resume or Stop.
+  void Pause() { paused_.store(true); }
+  void Resume() {
+    std::lock_guard<std::mutex> lock(mu_);
+    paused_.store(false);
+    cv_.notify_all();
+  }
+  bool pause_requested() const { return paused_.load(std::memory_order_relaxed); }
+  // Waits while a pause is asked for and no stop; returns how long it waited.
+  std::chrono::steady_clock::duration WaitWhilePaused() {
+    const auto start = std::chrono::steady_clock::now();
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [this] { return !paused_.load() || stopped(); });
+    return std::chrono::steady_clock::now() - start;
+  }
+
  private:
   std::atomic<int> reason_{static_cast<int>(StopReason::kNone)};
+  std::atomic<bool> paused_{false};
+  std::mutex mu_;
+  std::condition_variable cv_;
 };
 
 class SearchControl {
@@ -52,7 +79,8 @@ class SearchControl {
   void Stop(StopReason reason) { token_->Stop(reason); }
 
   // Checks the stop flag, the node and time limits; returns true when the search must stop.
-  // Also calls the heartbeat when it is due. Call every kPollInterval nodes, not more often.
+  // Waits first while the token asks for a pause. Also calls the heartbeat when it is due. Call
+  // every kPollInterval nodes, not more often.
   bool Poll(uint64_t nodes);
   // The cheap form for inner loops: polls only when `nodes` is a multiple of kPollInterval.
   // The node limit is checked exactly, so node-limited searches are reproducible.

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <optional>
 #include <set>
 #include <thread>
@@ -117,6 +118,35 @@ TEST(SearchControl, ExternalStopIsSeenAtTheNextPoll) {
   EXPECT_FALSE(control.Poll(1));
   token.Stop(StopReason::kCancelled);
   EXPECT_TRUE(control.PollEvery(3));
+  EXPECT_EQ(control.reason(), StopReason::kCancelled);
+}
+
+// The QueryRunner pauses a search to give its worker to another client's for a while.
+TEST(SearchControl, APausedSearchWaitsInItsPollAndThePauseIsNotItsTime) {
+  StopToken token;
+  Limits limits;
+  limits.time = std::chrono::milliseconds(300);
+  SearchControl control(limits, &token);
+  token.Pause();
+  std::atomic<int> result{-1};
+  std::thread search([&] { result = control.Poll(1024) ? 1 : 0; });
+  std::this_thread::sleep_for(std::chrono::milliseconds(600));
+  EXPECT_EQ(result, -1);  // still waiting
+  token.Resume();
+  search.join();
+  EXPECT_EQ(result, 0);  // paused longer than its time limit, which runs on only from here
+  EXPECT_FALSE(token.stopped());
+}
+
+TEST(SearchControl, AStopWakesAPausedSearch) {
+  StopToken token;
+  SearchControl control(Limits{}, &token);
+  token.Pause();
+  std::atomic<int> result{-1};
+  std::thread search([&] { result = control.Poll(1024) ? 1 : 0; });
+  token.Stop(StopReason::kCancelled);
+  search.join();
+  EXPECT_EQ(result, 1);
   EXPECT_EQ(control.reason(), StopReason::kCancelled);
 }
 

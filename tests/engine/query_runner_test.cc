@@ -11,12 +11,18 @@
 namespace kibitzer::analysis {
 namespace {
 
-// A search that runs until stopped (polling like a real one), or until `release` is set.
+// A search that runs until stopped (polling like a real one), or until `release` is set;
+// `polls` (optional) counts its polls.
 class SpinTask final : public core::SearchTask {
  public:
   SpinTask(std::atomic<int>* runs, std::atomic<bool>* release, std::vector<int>* order = nullptr,
-           std::mutex* order_mu = nullptr, int tag = 0)
-      : runs_(runs), release_(release), order_(order), order_mu_(order_mu), tag_(tag) {}
+           std::mutex* order_mu = nullptr, int tag = 0, std::atomic<uint64_t>* polls = nullptr)
+      : runs_(runs),
+        release_(release),
+        order_(order),
+        order_mu_(order_mu),
+        tag_(tag),
+        polls_(polls) {}
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     ++*runs_;
     if (order_ != nullptr) {
@@ -27,7 +33,10 @@ class SpinTask final : public core::SearchTask {
     progress.nodes = 1;
     sink.OnProgress(progress);
     uint64_t nodes = 0;
-    while (!control.Poll(++nodes) && !*release_) std::this_thread::yield();
+    while (!control.Poll(++nodes) && !*release_) {
+      if (polls_ != nullptr) ++*polls_;
+      std::this_thread::yield();
+    }
     core::Report r;
     r.nodes = nodes;
     r.stop_reason = core::StopReason::kCompleted;
@@ -40,6 +49,7 @@ class SpinTask final : public core::SearchTask {
   std::vector<int>* order_;
   std::mutex* order_mu_;
   int tag_;
+  std::atomic<uint64_t>* polls_;
 };
 
 class WaitSink final : public core::ProgressSink {
@@ -56,6 +66,11 @@ class WaitSink final : public core::ProgressSink {
     std::unique_lock<std::mutex> lock(mu);
     cv.wait(lock, [this] { return finals > 0; });
   }
+  // Whether it finished within a minute (a liveness guard, not a timing).
+  bool WaitFinishedAWhile() {
+    std::unique_lock<std::mutex> lock(mu);
+    return cv.wait_for(lock, std::chrono::minutes(1), [this] { return finals > 0; });
+  }
   std::atomic<int> progress{0};
   std::mutex mu;
   std::condition_variable cv;
@@ -71,6 +86,33 @@ QueryRunner::Submission Spin(std::atomic<int>* runs, std::atomic<bool>* release,
   s.sink = std::move(sink);
   s.priority = priority;
   return s;
+}
+
+// Spin for `client`, counting its polls.
+QueryRunner::Submission SpinFor(const std::string& client, std::atomic<int>* runs,
+                                std::atomic<bool>* release, std::shared_ptr<WaitSink> sink,
+                                std::atomic<uint64_t>* polls) {
+  QueryRunner::Submission s;
+  s.task = std::make_unique<SpinTask>(runs, release, nullptr, nullptr, 0, polls);
+  s.sink = std::move(sink);
+  s.client = client;
+  return s;
+}
+
+// Waits (a minute at most, a liveness guard) until `counter` passes `above`.
+bool Passes(const std::atomic<uint64_t>& counter, uint64_t above) {
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (counter <= above) {
+    if (std::chrono::steady_clock::now() > until) return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
+
+QueryRunner::Options Sliced(int threads, int max_queries) {
+  QueryRunner::Options o{threads, max_queries};
+  o.time_slice = std::chrono::milliseconds(20);
+  return o;
 }
 
 TEST(QueryRunner, AdmissionLimitRefusesAtOnceThenFrees) {
@@ -232,6 +274,94 @@ TEST(QueryRunner, ProgressIsPacedButFinalAlwaysArrives) {
   sink->WaitFinished();
   EXPECT_EQ(sink->progress, 1);  // the first report passes, the interval holds back the rest
   EXPECT_EQ(sink->finals, 1);
+}
+
+// One worker: a search of client "a" that would run for ever, then a quick one of "b". After a
+// slice "a"'s search is paused and "b"'s runs; "a"'s then resumes where it stopped.
+TEST(QueryRunner, AnotherClientsSearchTakesTheWorkerAfterASlice) {
+  QueryRunner runner(Sliced(1, 8));
+  std::atomic<int> runs{0};
+  std::atomic<bool> hold{false}, go{true};
+  std::atomic<uint64_t> a_polls{0}, b_polls{0};
+  auto a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
+  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &hold, a, &a_polls)).ok());
+  ASSERT_TRUE(Passes(a_polls, 0));
+  ASSERT_TRUE(runner.Submit(SpinFor("b", &runs, &go, b, &b_polls)).ok());
+  ASSERT_TRUE(b->WaitFinishedAWhile());  // without turns in time it would wait for ever
+  EXPECT_EQ(b->reason, core::StopReason::kCompleted);
+  EXPECT_EQ(a->finals, 0);
+  const uint64_t paused_at = a_polls;
+  EXPECT_TRUE(Passes(a_polls, paused_at + 100));  // resumed: the same run goes on
+  hold = true;
+  a->WaitFinished();
+  EXPECT_EQ(a->reason, core::StopReason::kCompleted);
+  EXPECT_EQ(runs, 2);  // each search started once
+}
+
+// Two clients' endless searches on one worker take it in turns.
+TEST(QueryRunner, TwoClientsOnOneWorkerTakeItInTurns) {
+  QueryRunner runner(Sliced(1, 8));
+  std::atomic<int> runs{0};
+  std::atomic<bool> hold{false};
+  std::atomic<uint64_t> a_polls{0}, b_polls{0};
+  auto a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
+  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &hold, a, &a_polls)).ok());
+  ASSERT_TRUE(Passes(a_polls, 0));
+  ASSERT_TRUE(runner.Submit(SpinFor("b", &runs, &hold, b, &b_polls)).ok());
+  for (int turn = 0; turn < 3; ++turn) {
+    // Each runs again after the other has run (a pause holds a search at once, but for the
+    // poll it may be in).
+    ASSERT_TRUE(Passes(b_polls, b_polls + 100)) << turn;
+    ASSERT_TRUE(Passes(a_polls, a_polls + 100)) << turn;
+  }
+  runner.Shutdown();
+  EXPECT_EQ(a->reason, core::StopReason::kShutdown);
+  EXPECT_EQ(b->reason, core::StopReason::kShutdown);
+  EXPECT_EQ(a->finals + b->finals, 2);
+}
+
+// A paused search stopped ends at once, while the one that took its worker runs on.
+TEST(QueryRunner, APausedSearchStopsAtOnce) {
+  QueryRunner runner(Sliced(1, 8));
+  std::atomic<int> runs{0};
+  std::atomic<bool> hold{false};
+  std::atomic<uint64_t> a_polls{0}, b_polls{0};
+  auto a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
+  auto id_a = runner.Submit(SpinFor("a", &runs, &hold, a, &a_polls));
+  ASSERT_TRUE(id_a.ok());
+  ASSERT_TRUE(Passes(a_polls, 0));
+  ASSERT_TRUE(runner.Submit(SpinFor("b", &runs, &hold, b, &b_polls)).ok());
+  ASSERT_TRUE(Passes(b_polls, 0));  // "a" is paused now, or about to be
+  ASSERT_TRUE(runner.Stop(*id_a, core::StopReason::kStopped));
+  ASSERT_TRUE(a->WaitFinishedAWhile());
+  EXPECT_EQ(a->reason, core::StopReason::kStopped);
+  EXPECT_EQ(b->finals, 0);
+  const uint64_t b_at = b_polls;
+  EXPECT_TRUE(Passes(b_polls, b_at + 100));
+  hold = true;
+  b->WaitFinished();
+  EXPECT_EQ(b->reason, core::StopReason::kCompleted);
+  EXPECT_EQ(runner.active(), 0);
+}
+
+// A client's own searches are not sliced: its second waits for its first.
+TEST(QueryRunner, OneClientsOwnSearchesAreNotSliced) {
+  QueryRunner runner(Sliced(1, 8));
+  std::atomic<int> runs{0};
+  std::atomic<bool> hold{false}, go{true};
+  std::atomic<uint64_t> first_polls{0}, second_polls{0};
+  auto first = std::make_shared<WaitSink>(), second = std::make_shared<WaitSink>();
+  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &hold, first, &first_polls)).ok());
+  ASSERT_TRUE(Passes(first_polls, 0));
+  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &go, second, &second_polls)).ok());
+  const uint64_t at = first_polls;
+  ASSERT_TRUE(Passes(first_polls, at + 10'000));  // many slices' worth of polls
+  EXPECT_EQ(runs, 1);
+  hold = true;
+  first->WaitFinished();
+  second->WaitFinished();
+  EXPECT_EQ(first->reason, core::StopReason::kCompleted);
+  EXPECT_EQ(second->reason, core::StopReason::kCompleted);
 }
 
 }  // namespace

@@ -123,11 +123,13 @@ TEST(EngineApi, InfoReportsTheConfiguredLimits) {
   ApiOptions options;
   options.max_queries = 3;
   options.position_ttl = std::chrono::seconds(42);
+  options.time_slice = std::chrono::milliseconds(250);
   EngineApi api(options);
   const pb::EngineInfo info = api.GetEngineInfo();
   EXPECT_EQ(info.limits().max_queries(), 3);
   EXPECT_EQ(info.limits().max_queries_per_client(), 3);  // 8 asked, at most max_queries
   EXPECT_EQ(info.limits().position_ttl_seconds(), 42);
+  EXPECT_EQ(info.limits().time_slice_ms(), 250);
 }
 
 // Blocking calls of one client past max_queries_per_client are refused; another client's are

@@ -171,6 +171,7 @@ TEST_F(Loopback, EngineInfoDescribesGamesAndLimits) {
   EXPECT_GT(ttt->search_options_size(), 0);
   EXPECT_EQ(info.limits().max_queries(), 16);
   EXPECT_EQ(info.limits().max_queries_per_client(), 8);
+  EXPECT_EQ(info.limits().time_slice_ms(), 1000);
   EXPECT_GT(info.limits().max_search_time_ms(), 0);
 }
 
@@ -465,6 +466,38 @@ TEST_F(LoopbackOnePerClient, CallsNamingOneClientShareItsPlaces) {
   EXPECT_EQ(too_long.error_code(), grpc::INVALID_ARGUMENT);
   EXPECT_NE(too_long.error_message().find("kibitzer-client"), std::string::npos);
   StopAndFinish(*reader, opening);
+}
+
+class LoopbackOneWorker : public Loopback {
+ protected:
+  void SetUp() override { Start({"--threads=1", "--time-slice=50ms"}); }
+};
+
+// One worker, busy with a long search: another connection's search still runs after a slice
+// (the long one is paused meanwhile), and the long one then goes on until stopped.
+TEST_F(LoopbackOneWorker, AnotherClientIsServedWhileALongSearchRuns) {
+  grpc::ClientContext context;
+  pb::SearchReport opening;
+  auto reader = StartLongSearch(&context, &opening);
+  auto other = pb::Kibitzer::NewStub(NewChannel());
+  grpc::ClientContext other_context;
+  Limit(&other_context);
+  pb::AnalyzeRequest quick;
+  *quick.mutable_position() = Inline("x...o.... x");
+  auto other_reader = other->Analyze(&other_context, quick);
+  pb::SearchReport report, last;
+  while (other_reader->Read(&report)) last = report;
+  EXPECT_TRUE(other_reader->Finish().ok());
+  EXPECT_TRUE(last.final());
+  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+  // The long search is still there, and stops when told.
+  pb::StopResponse stopped;
+  ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
+  pb::SearchReport final_report;
+  while (reader->Read(&report)) final_report = report;
+  EXPECT_TRUE(reader->Finish().ok());
+  EXPECT_TRUE(final_report.final());
+  EXPECT_EQ(final_report.stop_reason(), pb::STOP_REASON_STOPPED);
 }
 
 TEST_F(LoopbackOneSlot, ClientCancellationStopsTheSearch) {
