@@ -109,12 +109,6 @@ bool Passes(const std::atomic<uint64_t>& counter, uint64_t above) {
   return true;
 }
 
-QueryRunner::Options Sliced(int threads, int max_queries) {
-  QueryRunner::Options o{threads, max_queries};
-  o.time_slice = std::chrono::milliseconds(20);
-  return o;
-}
-
 TEST(QueryRunner, AdmissionLimitRefusesAtOnceThenFrees) {
   QueryRunner runner({1, 2});
   std::atomic<int> runs{0};
@@ -276,16 +270,33 @@ TEST(QueryRunner, ProgressIsPacedButFinalAlwaysArrives) {
   EXPECT_EQ(sink->finals, 1);
 }
 
-// One worker: a search of client "a" that would run for ever, then a quick one of "b". After a
-// slice "a"'s search is paused and "b"'s runs; "a"'s then resumes where it stopped.
-TEST(QueryRunner, AnotherClientsSearchTakesTheWorkerAfterASlice) {
-  QueryRunner runner(Sliced(1, 8));
+// Turns in time on one worker, 20 ms slices: searches of clients "a" and "b" counting their polls.
+class QueryRunnerSliced : public ::testing::Test {
+ protected:
+  static QueryRunner::Options Sliced() {
+    QueryRunner::Options o{1, 8};
+    o.time_slice = std::chrono::milliseconds(20);
+    return o;
+  }
+  // Submits a search of `client` that runs until `release`, and waits until it polls.
+  absl::StatusOr<std::string> Start(const std::string& client, std::atomic<bool>* release,
+                                    std::shared_ptr<WaitSink> sink, std::atomic<uint64_t>* polls) {
+    auto id = runner.Submit(SpinFor(client, &runs, release, std::move(sink), polls));
+    if (id.ok()) EXPECT_TRUE(Passes(*polls, 0));
+    return id;
+  }
+
   std::atomic<int> runs{0};
   std::atomic<bool> hold{false}, go{true};
   std::atomic<uint64_t> a_polls{0}, b_polls{0};
-  auto a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
-  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &hold, a, &a_polls)).ok());
-  ASSERT_TRUE(Passes(a_polls, 0));
+  std::shared_ptr<WaitSink> a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
+  QueryRunner runner{Sliced()};  // last, so that it stops its searches before the above go
+};
+
+// A search of "a" that would run for ever, then a quick one of "b". After a slice "a"'s search
+// is paused and "b"'s runs; "a"'s then resumes where it stopped.
+TEST_F(QueryRunnerSliced, AnotherClientsSearchTakesTheWorkerAfterASlice) {
+  ASSERT_TRUE(Start("a", &hold, a, &a_polls).ok());
   ASSERT_TRUE(runner.Submit(SpinFor("b", &runs, &go, b, &b_polls)).ok());
   ASSERT_TRUE(b->WaitFinishedAWhile());  // without turns in time it would wait for ever
   EXPECT_EQ(b->reason, core::StopReason::kCompleted);
@@ -299,20 +310,14 @@ TEST(QueryRunner, AnotherClientsSearchTakesTheWorkerAfterASlice) {
 }
 
 // Two clients' endless searches on one worker take it in turns.
-TEST(QueryRunner, TwoClientsOnOneWorkerTakeItInTurns) {
-  QueryRunner runner(Sliced(1, 8));
-  std::atomic<int> runs{0};
-  std::atomic<bool> hold{false};
-  std::atomic<uint64_t> a_polls{0}, b_polls{0};
-  auto a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
-  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &hold, a, &a_polls)).ok());
-  ASSERT_TRUE(Passes(a_polls, 0));
-  ASSERT_TRUE(runner.Submit(SpinFor("b", &runs, &hold, b, &b_polls)).ok());
+TEST_F(QueryRunnerSliced, TwoClientsOnOneWorkerTakeItInTurns) {
+  ASSERT_TRUE(Start("a", &hold, a, &a_polls).ok());
+  ASSERT_TRUE(Start("b", &hold, b, &b_polls).ok());
   for (int turn = 0; turn < 3; ++turn) {
     // Each runs again after the other has run (a pause holds a search at once, but for the
     // poll it may be in).
-    ASSERT_TRUE(Passes(b_polls, b_polls + 100)) << turn;
     ASSERT_TRUE(Passes(a_polls, a_polls + 100)) << turn;
+    ASSERT_TRUE(Passes(b_polls, b_polls + 100)) << turn;
   }
   runner.Shutdown();
   EXPECT_EQ(a->reason, core::StopReason::kShutdown);
@@ -321,17 +326,10 @@ TEST(QueryRunner, TwoClientsOnOneWorkerTakeItInTurns) {
 }
 
 // A paused search stopped ends at once, while the one that took its worker runs on.
-TEST(QueryRunner, APausedSearchStopsAtOnce) {
-  QueryRunner runner(Sliced(1, 8));
-  std::atomic<int> runs{0};
-  std::atomic<bool> hold{false};
-  std::atomic<uint64_t> a_polls{0}, b_polls{0};
-  auto a = std::make_shared<WaitSink>(), b = std::make_shared<WaitSink>();
-  auto id_a = runner.Submit(SpinFor("a", &runs, &hold, a, &a_polls));
+TEST_F(QueryRunnerSliced, APausedSearchStopsAtOnce) {
+  auto id_a = Start("a", &hold, a, &a_polls);
   ASSERT_TRUE(id_a.ok());
-  ASSERT_TRUE(Passes(a_polls, 0));
-  ASSERT_TRUE(runner.Submit(SpinFor("b", &runs, &hold, b, &b_polls)).ok());
-  ASSERT_TRUE(Passes(b_polls, 0));  // "a" is paused now, or about to be
+  ASSERT_TRUE(Start("b", &hold, b, &b_polls).ok());  // "a" is paused now, or about to be
   ASSERT_TRUE(runner.Stop(*id_a, core::StopReason::kStopped));
   ASSERT_TRUE(a->WaitFinishedAWhile());
   EXPECT_EQ(a->reason, core::StopReason::kStopped);
@@ -345,23 +343,17 @@ TEST(QueryRunner, APausedSearchStopsAtOnce) {
 }
 
 // A client's own searches are not sliced: its second waits for its first.
-TEST(QueryRunner, OneClientsOwnSearchesAreNotSliced) {
-  QueryRunner runner(Sliced(1, 8));
-  std::atomic<int> runs{0};
-  std::atomic<bool> hold{false}, go{true};
-  std::atomic<uint64_t> first_polls{0}, second_polls{0};
-  auto first = std::make_shared<WaitSink>(), second = std::make_shared<WaitSink>();
-  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &hold, first, &first_polls)).ok());
-  ASSERT_TRUE(Passes(first_polls, 0));
-  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &go, second, &second_polls)).ok());
-  const uint64_t at = first_polls;
-  ASSERT_TRUE(Passes(first_polls, at + 10'000));  // many slices' worth of polls
+TEST_F(QueryRunnerSliced, OneClientsOwnSearchesAreNotSliced) {
+  ASSERT_TRUE(Start("a", &hold, a, &a_polls).ok());
+  ASSERT_TRUE(runner.Submit(SpinFor("a", &runs, &go, b, &b_polls)).ok());
+  const uint64_t at = a_polls;
+  ASSERT_TRUE(Passes(a_polls, at + 10'000));  // many slices' worth of polls
   EXPECT_EQ(runs, 1);
   hold = true;
-  first->WaitFinished();
-  second->WaitFinished();
-  EXPECT_EQ(first->reason, core::StopReason::kCompleted);
-  EXPECT_EQ(second->reason, core::StopReason::kCompleted);
+  a->WaitFinished();
+  b->WaitFinished();
+  EXPECT_EQ(a->reason, core::StopReason::kCompleted);
+  EXPECT_EQ(b->reason, core::StopReason::kCompleted);
 }
 
 }  // namespace

@@ -113,6 +113,21 @@ class Loopback : public ::testing::Test {
     EXPECT_TRUE(reader.Finish().ok());
   }
 
+  // A quick search on a connection of its own (another client): OK, its final report completed.
+  void QuickOnAnotherConnection() {
+    auto other = pb::Kibitzer::NewStub(NewChannel());
+    grpc::ClientContext context;
+    Limit(&context);
+    pb::AnalyzeRequest quick;
+    *quick.mutable_position() = Inline("x...o.... x");
+    auto reader = other->Analyze(&context, quick);
+    pb::SearchReport report, last;
+    while (reader->Read(&report)) last = report;
+    EXPECT_TRUE(reader->Finish().ok());
+    EXPECT_TRUE(last.final());
+    EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+  }
+
   bool Serving() {
     grpc::ClientContext context;
     Limit(&context);
@@ -426,15 +441,7 @@ TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
   EXPECT_NE(refused.status.error_message().find("per client"), std::string::npos)
       << refused.status.error_message();
 
-  auto other = pb::Kibitzer::NewStub(NewChannel());
-  grpc::ClientContext other_context;
-  Limit(&other_context);
-  auto other_reader = other->Analyze(&other_context, quick);
-  pb::SearchReport report, last;
-  while (other_reader->Read(&report)) last = report;
-  EXPECT_TRUE(other_reader->Finish().ok());
-  EXPECT_TRUE(last.final());
-  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+  QuickOnAnotherConnection();
   StopAndFinish(*reader, opening);
   EXPECT_TRUE(AdmittedSoon());
 }
@@ -479,21 +486,11 @@ TEST_F(LoopbackOneWorker, AnotherClientIsServedWhileALongSearchRuns) {
   grpc::ClientContext context;
   pb::SearchReport opening;
   auto reader = StartLongSearch(&context, &opening);
-  auto other = pb::Kibitzer::NewStub(NewChannel());
-  grpc::ClientContext other_context;
-  Limit(&other_context);
-  pb::AnalyzeRequest quick;
-  *quick.mutable_position() = Inline("x...o.... x");
-  auto other_reader = other->Analyze(&other_context, quick);
-  pb::SearchReport report, last;
-  while (other_reader->Read(&report)) last = report;
-  EXPECT_TRUE(other_reader->Finish().ok());
-  EXPECT_TRUE(last.final());
-  EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_COMPLETED);
+  QuickOnAnotherConnection();
   // The long search is still there, and stops when told.
   pb::StopResponse stopped;
   ASSERT_TRUE(StopSearch(opening.search_id(), &stopped).ok());
-  pb::SearchReport final_report;
+  pb::SearchReport report, final_report;
   while (reader->Read(&report)) final_report = report;
   EXPECT_TRUE(reader->Finish().ok());
   EXPECT_TRUE(final_report.final());
