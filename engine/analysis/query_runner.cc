@@ -99,11 +99,7 @@ bool QueryRunner::Stop(const std::string& id, core::StopReason reason) {
     if (query.paused) {
       // It wakes to stop, and takes a worker again to finish.
       waiting_.erase(std::find(waiting_.begin(), waiting_.end(), it->second));
-      query.paused = false;
-      --paused_;
-      query.running = true;
-      ++running_;
-      ++clients_.at(query.submission.client).running;
+      TakeWorker(query);
     } else if (!query.running) {
       unstarted = it->second;
       waiting_.erase(std::find(waiting_.begin(), waiting_.end(), unstarted));
@@ -179,15 +175,11 @@ void QueryRunner::Dispatch() {
     auto next = NextToStart();
     std::shared_ptr<Query> query = *next;
     waiting_.erase(next);
-    Client& client = clients_.at(query->submission.client);
-    ++client.running;
-    client.turn = 2 * ++starts_;
-    ++running_;
-    query->running = true;
+    const bool paused = query->paused;
+    TakeWorker(*query);
+    clients_.at(query->submission.client).turn = 2 * ++starts_;
     query->slice_start = now;
-    if (query->paused) {
-      query->paused = false;
-      --paused_;
+    if (paused) {
       query->token.Resume();  // its threads go on where they waited
       continue;
     }
@@ -199,6 +191,16 @@ void QueryRunner::Dispatch() {
     }
     work_cv_.notify_one();
   }
+}
+
+void QueryRunner::TakeWorker(Query& query) {
+  if (query.paused) {
+    query.paused = false;
+    --paused_;
+  }
+  query.running = true;
+  ++running_;
+  ++clients_.at(query.submission.client).running;
 }
 
 void QueryRunner::Preempt() {

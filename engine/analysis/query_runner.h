@@ -94,6 +94,8 @@ class QueryRunner {
   std::vector<std::shared_ptr<Query>>::iterator NextToStart();
   // Starts (or resumes) waiting searches while workers are free (mu_ held).
   void Dispatch();
+  // Counts `query` (waiting or paused, out of waiting_) as running (mu_ held).
+  void TakeWorker(Query& query);
   // Pauses a running search for the one next in turn where the turns in time say so (mu_ held).
   void Preempt();
   void RunQuery(Query& query);
