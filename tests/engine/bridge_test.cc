@@ -267,6 +267,26 @@ TEST(BridgeSolver, PartitionTableForgetsOnEveryClear) {
   }
 }
 
+// A table whose pool of entries runs dry goes on storing: every entry is found right after it is
+// stored, through many more patterns than a 1 MB table has room for.
+TEST(BridgeSolver, PartitionTableStoresOnWhenThePoolRunsDry) {
+  dd::PartitionTable table(1);
+  dd::TableQuery q;
+  q.leader = kEast;
+  q.trump = kHearts;
+  q.tricks_left = 5;
+  q.plane0 = 0x12;
+  q.plane1 = 0x21;
+  int hint = -1;
+  dd::TableHit hit;
+  for (uint64_t i = 0; i < 40000; ++i) {
+    q.lengths = 0x1111 + i * 0x10001;  // a new pattern each time
+    table.Store(q, 0x3F, 4, 5, 0);
+    ASSERT_TRUE(table.Find(q, 4, &hit, &hint)) << "pattern " << i;
+    EXPECT_EQ(hit.lower, 4);
+  }
+}
+
 // Find against a plain scan of what was stored: of the matching entries whose bounds decide the
 // question, the one resting on the fewest cards (the first of equals); the hint from the first
 // matching undecided entry with a best card. Entries spread over several chunks, the last one

@@ -11,7 +11,7 @@
 // four; a new pattern takes over the slot with the fewest tricks left (the cheapest to search
 // again) and its chunks. Clear is O(1): slots carry the epoch they were written in, and the chunks
 // are handed out afresh. Memory is fixed at construction; nothing is allocated afterwards; when
-// the pool runs dry, new entries of growing slots are not kept.
+// the pool runs dry, the table is cleared and goes on filling afresh.
 #pragma once
 
 #include <algorithm>
