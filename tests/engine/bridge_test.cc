@@ -271,12 +271,12 @@ TEST(BridgeSolver, PartitionTableForgetsOnEveryClear) {
 // stored, through many more patterns than a 1 MB table has room for.
 TEST(BridgeSolver, PartitionTableStoresOnWhenThePoolRunsDry) {
   dd::PartitionTable table(1);
-  dd::TableQuery q;
-  q.leader = kEast;
-  q.trump = kHearts;
-  q.tricks_left = 5;
-  q.plane0 = 0x12;
-  q.plane1 = 0x21;
+  dd::TableQuery q{.lengths = 0,
+                   .leader = kEast,
+                   .trump = kHearts,
+                   .tricks_left = 5,
+                   .plane0 = 0x12,
+                   .plane1 = 0x21};
   int hint = -1;
   dd::TableHit hit;
   for (uint64_t i = 0; i < 40000; ++i) {
