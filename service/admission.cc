@@ -4,7 +4,7 @@
 
 namespace kibitzer::service {
 
-absl::Status CallAdmission::Ticket::Enter() {
+absl::Status CallAdmission::Ticket::Enter(size_t table_bytes) {
   std::lock_guard<std::mutex> lock(admission_->mu_);
   if (admission_->shut_down_) return absl::UnavailableError("the server is shutting down");
   if (static_cast<int>(admission_->running_.size()) >= admission_->max_) {
@@ -16,6 +16,11 @@ absl::Status CallAdmission::Ticket::Enter() {
     return absl::ResourceExhaustedError(absl::StrCat("this client runs ", client->second,
                                                      " calls already, the limit per client is ",
                                                      admission_->max_per_client_, "; retry later"));
+  }
+  if (absl::Status s = memory_.Take(core::MemoryBudget::Process(), table_bytes, "this call");
+      !s.ok()) {
+    if (client->second == 0) admission_->per_client_.erase(client);
+    return s;
   }
   ++client->second;
   admission_->running_.insert(token_);

@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "engine/core/memory_budget.h"
 #include "engine/core/search_control.h"
 
 namespace kibitzer::service {
@@ -36,8 +37,9 @@ class CallAdmission {
     Ticket(const Ticket&) = delete;
     Ticket& operator=(const Ticket&) = delete;
     // OK, or UNAVAILABLE when shutting down, RESOURCE_EXHAUSTED when `max` calls run already or
-    // `max_per_client` of this client's.
-    absl::Status Enter();
+    // `max_per_client` of this client's, or `table_bytes` (what the call's tables take) do not fit
+    // in the server's memory budget (held until the ticket ends).
+    absl::Status Enter(size_t table_bytes = 0);
     core::StopToken* token() { return token_; }
 
    private:
@@ -45,6 +47,7 @@ class CallAdmission {
     core::StopToken own_;
     core::StopToken* token_;
     std::string client_;
+    core::MemoryReservation memory_;
     bool entered_ = false;
   };
 

@@ -6,6 +6,8 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "engine/core/quote.h"
+#include "service/validate.h"
 #include "engine/games/bridge/dd_batch.h"
 #include "engine/games/bridge/play_analysis.h"
 #include "engine/games/bridge/record.h"
@@ -19,9 +21,22 @@ int64_t ElapsedMs(Clock::time_point since) {
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - since).count();
 }
 
+// The tables a batch takes: one per thread it runs.
+size_t BatchTableBytes(const bridge::BatchOptions& batch) {
+  return static_cast<size_t>(batch.threads) *
+         bridge::DoubleDummySolver::TableBytes(batch.table_megabytes);
+}
+
 }  // namespace
 
 void BridgeApi::Shutdown() { admission_.Shutdown(); }
+
+bridge::BatchOptions BridgeApi::Batch(int jobs, core::StopToken* stop) const {
+  bridge::BatchOptions batch;
+  batch.threads = std::max(1, std::min(options_.threads, jobs * 5));
+  batch.stop = stop;
+  return batch;
+}
 
 absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     const pb::SolveTablesRequest& request, core::StopToken* stop, const std::string& client) {
@@ -37,15 +52,16 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     dealer = bridge::ParseSeat(request.dealer());
     if (!dealer) {
       return absl::InvalidArgumentError(
-          absl::StrCat("dealer: '", request.dealer(), "' is not a seat (N, E, S, W)"));
+          absl::StrCat("dealer: ", core::Quote(request.dealer(), 16), " is not a seat (N, E, S, W)"));
     }
   }
   std::optional<bridge::Vulnerability> vulnerable;
   if (!request.vulnerable().empty()) {
     vulnerable = bridge::ParseVulnerability(request.vulnerable());
     if (!vulnerable) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "vulnerable: '", request.vulnerable(), "' is not a vulnerability (None, NS, EW, All)"));
+      return absl::InvalidArgumentError(absl::StrCat("vulnerable: ",
+                                                     core::Quote(request.vulnerable(), 16),
+                                                     " is not a vulnerability (None, NS, EW, All)"));
     }
   }
   std::vector<bridge::Hands> deals;
@@ -86,10 +102,8 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     vuls.push_back(vulnerable.value_or(record_vul));
   }
   CallAdmission::Ticket admission(&admission_, stop, client);
-  if (absl::Status s = admission.Enter(); !s.ok()) return s;
-  bridge::BatchOptions batch;
-  batch.threads = options_.threads;
-  batch.stop = admission.token();
+  const bridge::BatchOptions batch = Batch(n, admission.token());
+  if (absl::Status s = admission.Enter(BatchTableBytes(batch)); !s.ok()) return s;
   const std::vector<bridge::DdTable> tables = bridge::SolveTables(deals, batch);
   if (admission.token()->stopped()) return StoppedStatus(*admission.token());
   pb::SolveTablesResponse response;
@@ -123,12 +137,10 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
   for (int i = 0; i < n; ++i) {
     const std::string field = absl::StrCat("positions[", i, "]");
     const pb::Position& p = request.positions(i);
+    if (absl::Status s = ValidatePosition(p, options_, field); !s.ok()) return s;
     if (p.game() != "bridge") {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ".game: '", p.game(), "'; SolveBoards takes bridge positions"));
-    }
-    if (static_cast<int>(p.notation().size()) > options_.max_notation_bytes) {
-      return absl::InvalidArgumentError(absl::StrCat(field, ".notation: too long"));
+      return absl::InvalidArgumentError(absl::StrCat(field, ".game: ", core::Quote(p.game()),
+                                                     "; SolveBoards takes bridge positions"));
     }
     core::PositionSpec spec;
     spec.variant = p.variant();
@@ -155,10 +167,8 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
     positions.push_back(position);
   }
   CallAdmission::Ticket admission(&admission_, stop, client);
-  if (absl::Status s = admission.Enter(); !s.ok()) return s;
-  bridge::BatchOptions batch;
-  batch.threads = options_.threads;
-  batch.stop = admission.token();
+  const bridge::BatchOptions batch = Batch(n, admission.token());
+  if (absl::Status s = admission.Enter(BatchTableBytes(batch)); !s.ok()) return s;
   auto results = bridge::SolveCardsBatch(positions, batch);
   if (admission.token()->stopped()) return StoppedStatus(*admission.token());
   pb::SolveBoardsResponse response;
@@ -203,9 +213,11 @@ absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
         "complete auction)");
   }
   CallAdmission::Ticket admission(&admission_, stop, client);
-  if (absl::Status s = admission.Enter(); !s.ok()) return s;
-  bridge::DoubleDummySolver solver(
-      bridge::DoubleDummySolver::Options{std::max(1, std::min(options_.max_hash_mb, 64))});
+  const int table_mb = std::max(1, std::min(options_.max_hash_mb, 64));
+  if (absl::Status s = admission.Enter(bridge::DoubleDummySolver::TableBytes(table_mb)); !s.ok()) {
+    return s;
+  }
+  bridge::DoubleDummySolver solver(bridge::DoubleDummySolver::Options{table_mb});
   core::SearchControl control(core::Limits{}, admission.token());
   absl::StatusOr<bridge::PlayAnalysis> analysis = bridge::AnalysePlay(solver, *record, &control);
   if (!analysis.ok()) return analysis.status();

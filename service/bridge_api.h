@@ -9,6 +9,7 @@
 #include "absl/status/statusor.h"
 #include "engine/core/search_control.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/dd_batch.h"
 #include "service/admission.h"
 #include "service/engine_api.h"
 
@@ -33,6 +34,9 @@ class BridgeApi {
   void Shutdown();
 
  private:
+  // The batch options of a call of `jobs` deals or positions: at most the server's threads.
+  bridge::BatchOptions Batch(int jobs, core::StopToken* stop) const;
+
   ApiOptions options_;
   bridge::BridgeGame game_;
   CallAdmission admission_;

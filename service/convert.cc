@@ -120,6 +120,8 @@ pb::StopReason ToProto(core::StopReason reason) {
       return pb::STOP_REASON_SHUTDOWN;
     case core::StopReason::kError:
       return pb::STOP_REASON_ERROR;
+    case core::StopReason::kQueueTime:
+      return pb::STOP_REASON_QUEUE_TIME;
   }
   return pb::STOP_REASON_UNSPECIFIED;
 }

@@ -4,6 +4,8 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/memory_budget.h"
+#include "engine/core/quote.h"
 #include "service/convert.h"
 #include "service/validate.h"
 
@@ -63,7 +65,12 @@ class WireSink final : public core::ProgressSink {
 EngineApi::EngineApi(ApiOptions options)
     : options_(options),
       positions_(options.max_positions, options.position_ttl),
-      runner_({options.threads, options.max_queries, options.PerClientLimit(), options.time_slice}),
+      runner_({.threads = options.threads,
+               .max_queries = options.max_queries,
+               .max_queries_per_client = options.PerClientLimit(),
+               .time_slice = options.time_slice,
+               .max_queue_time = options.max_queue_time,
+               .now = options.now}),
       deals_(options.max_queries, options.PerClientLimit()) {
   analysis::RegisterAllGames(registry_);
 }
@@ -95,6 +102,9 @@ pb::EngineInfo EngineApi::GetEngineInfo() const {
   l->set_max_message_bytes(options_.max_message_bytes);
   l->set_max_queries_per_client(options_.PerClientLimit());
   l->set_time_slice_ms(options_.time_slice.count());
+  l->set_max_queue_time_ms(options_.max_queue_time.count());
+  l->set_max_memory_mb(static_cast<int64_t>(core::MemoryBudget::Process().limit() >> 20));
+  l->set_max_response_bytes(options_.max_response_bytes);
   return info;
 }
 
@@ -103,8 +113,9 @@ absl::StatusOr<HeldPosition> EngineApi::SetupInline(const pb::Position& position
   if (absl::Status s = ValidatePosition(position, options_, field); !s.ok()) return s;
   const core::Game* game = registry_.Find(position.game());
   if (game == nullptr) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ".game: unknown game '", position.game(),
-                                                   "' (known: ", registry_.Names(), ")"));
+    return absl::InvalidArgumentError(absl::StrCat(field, ".game: unknown game ",
+                                                   core::Quote(position.game()),
+                                                   " (known: ", registry_.Names(), ")"));
   }
   absl::StatusOr<std::unique_ptr<core::GameState>> state = game->Setup(FromProto(position));
   if (!state.ok()) {
@@ -114,10 +125,11 @@ absl::StatusOr<HeldPosition> EngineApi::SetupInline(const pb::Position& position
 }
 
 absl::StatusOr<HeldPosition> EngineApi::Resolve(const pb::PositionRef& ref,
-                                                const std::string& field) {
+                                                const std::string& field, const Caller& caller) {
   switch (ref.source_case()) {
     case pb::PositionRef::kPositionId:
-      return positions_.Get(ref.position_id(), field + ".position_id");
+      if (absl::Status s = ValidateId(ref.position_id(), field + ".position_id"); !s.ok()) return s;
+      return positions_.Get(ref.position_id(), field + ".position_id", caller.client);
     case pb::PositionRef::kPosition:
       return SetupInline(ref.position(), field + ".position");
     case pb::PositionRef::SOURCE_NOT_SET:
@@ -128,7 +140,7 @@ absl::StatusOr<HeldPosition> EngineApi::Resolve(const pb::PositionRef& ref,
 }
 
 absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
-    const pb::SetupPositionRequest& request, const std::string& client) {
+    const pb::SetupPositionRequest& request, const Caller& caller) {
   absl::StatusOr<HeldPosition> held = SetupInline(request.position(), "position");
   if (!held.ok()) return held.status();
   const core::GameState& state = *held->state;
@@ -144,16 +156,16 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
   response.mutable_knowledge()->set_hidden_cards(k.hidden_cards);
   response.set_ttl_seconds(
       std::chrono::duration_cast<std::chrono::seconds>(options_.position_ttl).count());
-  response.set_position_id(positions_.Put(*std::move(held), client));
+  response.set_position_id(positions_.Put(*std::move(held), caller.client));
   return response;
 }
 
 absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
-                                                 core::StopToken* stop, const std::string& client) {
+                                                 core::StopToken* stop, const Caller& caller) {
   if (absl::Status s = ValidateDeal(request, options_); !s.ok()) return s;
-  absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
+  absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position", caller);
   if (!held.ok()) return held.status();
-  CallAdmission::Ticket ticket(&deals_, stop, client);
+  CallAdmission::Ticket ticket(&deals_, stop, caller.client);
   if (absl::Status s = ticket.Enter(); !s.ok()) return s;
   core::DealSpec spec;
   spec.stop = ticket.token();
@@ -170,18 +182,27 @@ absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
   }
   response.set_rejected(result->rejected);
   response.set_exhaustive(result->exhaustive);
+  // The answer must reach a client with the default receive limit: refuse rather than send it.
+  const size_t bytes = response.ByteSizeLong();
+  if (bytes > static_cast<size_t>(options_.max_response_bytes)) {
+    const size_t per_layout = bytes / std::max(1, response.layouts_size()) + 1;
+    return absl::InvalidArgumentError(absl::StrCat(
+        "count: ", spec.count, " layouts answer ", bytes, " bytes, more than the server's ",
+        options_.max_response_bytes, "; ask for at most ",
+        std::max<size_t>(1, options_.max_response_bytes / per_layout), " in one call"));
+  }
   return response;
 }
 
 template <typename Request>
 absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core::SearchMode mode,
                                                    std::shared_ptr<ReportSink> sink,
-                                                   const std::string& client) {
+                                                   const Caller& caller) {
   const SearchFields fields{request.limits(),   request.progress_interval_ms(),
                             request.priority(), request.threads(),
                             request.hash_mb(),  request.options()};
   if (absl::Status s = ValidateSearch(fields, options_); !s.ok()) return s;
-  absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position");
+  absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position", caller);
   if (!held.ok()) return held.status();
 
   core::SearchSpec spec;
@@ -194,8 +215,12 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   spec.hash_mb = request.hash_mb();
   spec.options.insert(request.options().begin(), request.options().end());
   spec.fixed.assign(request.fixed().begin(), request.fixed().end());
-  absl::StatusOr<std::unique_ptr<core::SearchTask>> task =
-      held->game->PrepareSearch(*held->state, spec);
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> task = absl::InternalError("not prepared");
+  try {
+    task = held->game->PrepareSearch(*held->state, spec);
+  } catch (const std::bad_alloc& e) {
+    return absl::ResourceExhaustedError(absl::StrCat("memory: ", e.what()));
+  }
   if (!task.ok()) return task.status();
 
   auto wire = std::make_shared<WireSink>(std::move(sink));
@@ -205,7 +230,8 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   submission.priority = request.priority();
   submission.progress_interval = std::chrono::milliseconds(request.progress_interval_ms());
   submission.sink = wire;
-  submission.client = client;
+  submission.client = caller.client;
+  submission.name = caller.name;
   absl::StatusOr<std::string> id = runner_.Submit(std::move(submission));
   if (!id.ok()) return id.status();
   wire->Open(*id);
@@ -214,24 +240,23 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
 
 absl::StatusOr<std::string> EngineApi::Analyze(const pb::AnalyzeRequest& request,
                                                std::shared_ptr<ReportSink> sink,
-                                               const std::string& client) {
-  return StartSearch(request, core::SearchMode::kAnalyze, std::move(sink), client);
+                                               const Caller& caller) {
+  return StartSearch(request, core::SearchMode::kAnalyze, std::move(sink), caller);
 }
 
 absl::StatusOr<std::string> EngineApi::BestMove(const pb::BestMoveRequest& request,
                                                 std::shared_ptr<ReportSink> sink,
-                                                const std::string& client) {
-  return StartSearch(request, core::SearchMode::kBestMove, std::move(sink), client);
+                                                const Caller& caller) {
+  return StartSearch(request, core::SearchMode::kBestMove, std::move(sink), caller);
 }
 
-absl::StatusOr<pb::StopResponse> EngineApi::Stop(const pb::StopRequest& request) {
-  if (request.search_id().empty()) {
-    return absl::InvalidArgumentError("search_id: required");
-  }
-  if (!runner_.Stop(request.search_id(), core::StopReason::kStopped)) {
-    return absl::NotFoundError(absl::StrCat("search_id: no running search '",
-                                            request.search_id().substr(0, 64),
-                                            "' (unknown or already finished)"));
+absl::StatusOr<pb::StopResponse> EngineApi::Stop(const pb::StopRequest& request,
+                                                 const Caller& caller) {
+  if (absl::Status s = ValidateId(request.search_id(), "search_id"); !s.ok()) return s;
+  if (!runner_.Stop(request.search_id(), core::StopReason::kStopped, &caller.client)) {
+    return absl::NotFoundError(absl::StrCat("search_id: no running search ",
+                                            core::Quote(request.search_id()),
+                                            " of this client (unknown or already finished)"));
   }
   pb::StopResponse response;
   response.set_stopped(true);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -44,6 +45,23 @@ struct ApiOptions {
   // How long a search runs before another client's may take its worker (QueryRunner's turns in
   // time); 0: never.
   std::chrono::milliseconds time_slice{std::chrono::seconds(1)};
+  // Longest a search waits for a worker without starting (then it ends, STOP_REASON_QUEUE_TIME).
+  std::chrono::milliseconds max_queue_time{std::chrono::seconds(30)};
+  // Largest answer of a unary call (Deal): a larger one is refused, naming what to ask for less.
+  int max_response_bytes = 4 * 1024 * 1024 - 64 * 1024;
+  // The runner's clock (tests inject one).
+  std::function<std::chrono::steady_clock::time_point()> now = std::chrono::steady_clock::now;
+};
+
+// Who makes a call. `client` owns what the call makes (searches, held positions) and holds the
+// per-client share of the limits: the server uses the connection, or the identity a token proves.
+// `name` (the kibitzer-client metadata) divides that client's turns among its parts and never adds
+// to its share or reaches another client's.
+struct Caller {
+  Caller(std::string c = "", std::string n = "") : client(std::move(c)), name(std::move(n)) {}
+  Caller(const char* c) : client(c) {}  // NOLINT: a client by its name alone
+  std::string client;
+  std::string name;
 };
 
 // Receives the reports of one search: the opening report (sequence 0, with the search id), any
@@ -62,22 +80,20 @@ class EngineApi {
 
   pb::EngineInfo GetEngineInfo() const;
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(const pb::SetupPositionRequest& request,
-                                                          const std::string& client = "");
+                                                          const Caller& caller = {});
   // Blocks while it samples; `stop` (optional) ends it early with CANCELLED (UNAVAILABLE at
   // shutdown). At most max_queries at once, past which RESOURCE_EXHAUSTED.
-  // `client` names the caller for the per-client limits and the workers' turns (the server
-  // passes the connection's peer).
+  // A position id is found only for the caller's client that set it up (else NOT_FOUND).
   absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request,
-                                        core::StopToken* stop = nullptr,
-                                        const std::string& client = "");
+                                        core::StopToken* stop = nullptr, const Caller& caller = {});
   // Checks and admits a search; reports then flow to `sink`. Returns the search id.
   absl::StatusOr<std::string> Analyze(const pb::AnalyzeRequest& request,
-                                      std::shared_ptr<ReportSink> sink,
-                                      const std::string& client = "");
+                                      std::shared_ptr<ReportSink> sink, const Caller& caller = {});
   absl::StatusOr<std::string> BestMove(const pb::BestMoveRequest& request,
                                        std::shared_ptr<ReportSink> sink,
-                                       const std::string& client = "");
-  absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request);
+                                       const Caller& caller = {});
+  // Stops a search of the caller's client; another client's is NOT_FOUND, as an unknown one.
+  absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request, const Caller& caller = {});
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error
   // when it has already ended.
   void Cancel(const std::string& search_id);
@@ -90,9 +106,9 @@ class EngineApi {
  private:
   template <typename Request>
   absl::StatusOr<std::string> StartSearch(const Request& request, core::SearchMode mode,
-                                          std::shared_ptr<ReportSink> sink,
-                                          const std::string& client);
-  absl::StatusOr<HeldPosition> Resolve(const pb::PositionRef& ref, const std::string& field);
+                                          std::shared_ptr<ReportSink> sink, const Caller& caller);
+  absl::StatusOr<HeldPosition> Resolve(const pb::PositionRef& ref, const std::string& field,
+                                       const Caller& caller);
   absl::StatusOr<HeldPosition> SetupInline(const pb::Position& position, const std::string& field);
 
   ApiOptions options_;

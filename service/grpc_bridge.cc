@@ -10,8 +10,8 @@ grpc::ServerUnaryReactor* BridgeService::SolveTables(grpc::CallbackServerContext
                                                      pb::SolveTablesResponse* response) {
   return new WorkerCall(
       context, log_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
-      [this, request, response](core::StopToken* stop, const std::string& client) {
-        return Fill(api_->SolveTables(*request, stop, client), response);
+      [this, request, response](core::StopToken* stop, const Caller& caller) {
+        return Fill(api_->SolveTables(*request, stop, caller.client), response);
       });
 }
 
@@ -20,8 +20,8 @@ grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext
                                                      pb::SolveBoardsResponse* response) {
   return new WorkerCall(
       context, log_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
-      [this, request, response](core::StopToken* stop, const std::string& client) {
-        return Fill(api_->SolveBoards(*request, stop, client), response);
+      [this, request, response](core::StopToken* stop, const Caller& caller) {
+        return Fill(api_->SolveBoards(*request, stop, caller.client), response);
       });
 }
 
@@ -30,8 +30,8 @@ grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext
                                                      pb::AnalyzePlayResponse* response) {
   return new WorkerCall(
       context, log_, "AnalyzePlay", "",
-      [this, request, response](core::StopToken* stop, const std::string& client) {
-        return Fill(api_->AnalyzePlay(*request, stop, client), response);
+      [this, request, response](core::StopToken* stop, const Caller& caller) {
+        return Fill(api_->AnalyzePlay(*request, stop, caller.client), response);
       });
 }
 

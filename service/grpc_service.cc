@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/quote.h"
 #include "service/worker_call.h"
 
 namespace kibitzer::service {
@@ -12,8 +13,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// For the log: what the call is about, cut and escaped.
 std::string GameOf(const pb::PositionRef& ref) {
-  return ref.has_position() ? ref.position().game() : "id:" + ref.position_id().substr(0, 32);
+  return ref.has_position() ? core::Escape(ref.position().game(), 32)
+                            : "id:" + core::Escape(ref.position_id(), 40);
 }
 
 // Streams one search's reports to its client. Lifetime: created by the handler, deleted in
@@ -24,17 +27,20 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
  public:
   template <typename Request>
   SearchStream(EngineApi* api, const RequestLog* log, std::atomic<int>* active,
-               grpc::CallbackServerContext* context, const Request& request, const char* method)
+               const std::atomic<bool>* shutting_down, grpc::CallbackServerContext* context,
+               const Request& request, const char* method)
       : api_(api),
         log_(log),
         active_(active),
+        shutting_down_(shutting_down),
         context_(context),
         method_(method),
+        peer_(context->peer()),  // read now: once the call has ended it is no longer known
         started_(Clock::now()) {
     ++*active_;
     detail_ = absl::StrCat("game=", GameOf(request.position()));
     auto sink = std::make_shared<Sink>(this);
-    const absl::StatusOr<std::string> client = ClientOf(*context);
+    const absl::StatusOr<Caller> client = ClientOf(*context);
     absl::StatusOr<std::string> id;
     if (!client.ok()) {
       id = client.status();
@@ -86,7 +92,7 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
   }
 
   void OnDone() override {
-    log_->Log(method_, context_->peer(), status_, started_,
+    log_->Log(method_, peer_, status_, started_,
               absl::StrCat(detail_, " search=", search_id_, " reports=", reports_written_,
                            " stop=", pb::StopReason_Name(final_reason_)));
     std::atomic<int>* active = active_;
@@ -121,14 +127,17 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
       // The client is gone: nothing more can be written; finish once the search has ended.
       if (!final_) return;
       finished_ = true;
-      status_ = grpc::Status(grpc::CANCELLED, "the client cancelled the call");
+      status_ = EndedStatus(*context_, shutting_down_->load());
       lock.unlock();
       Finish(status_);
       return;
     }
     if (final_written_) {
       finished_ = true;
-      status_ = grpc::Status::OK;
+      // A search that never started for want of a worker: the call says so too.
+      status_ = final_reason_ == pb::STOP_REASON_QUEUE_TIME
+                    ? grpc::Status(grpc::RESOURCE_EXHAUSTED, final_->message())
+                    : grpc::Status::OK;
       lock.unlock();
       Finish(status_);
       return;
@@ -151,8 +160,10 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
   EngineApi* api_;
   const RequestLog* log_;
   std::atomic<int>* active_;
+  const std::atomic<bool>* shutting_down_;
   grpc::CallbackServerContext* context_;
   const char* method_;
+  std::string peer_;
   Clock::time_point started_;
   std::string detail_;
 
@@ -170,6 +181,18 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
   pb::StopReason final_reason_ = pb::STOP_REASON_UNSPECIFIED;
   grpc::Status status_;
 };
+
+}  // namespace
+
+grpc::Status EndedStatus(const grpc::CallbackServerContext& context, bool shutting_down) {
+  if (shutting_down) return grpc::Status(grpc::UNAVAILABLE, "the server is shutting down");
+  if (context.deadline() <= std::chrono::system_clock::now()) {
+    return grpc::Status(grpc::DEADLINE_EXCEEDED, "the call's deadline passed");
+  }
+  return grpc::Status(grpc::CANCELLED, "the client cancelled the call");
+}
+
+namespace {
 
 template <typename Response>
 grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, const RequestLog* log,
@@ -191,17 +214,24 @@ grpc::Status ToGrpc(const absl::Status& status) {
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
 }
 
-absl::StatusOr<std::string> ClientOf(const grpc::CallbackServerContext& context) {
+absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context) {
   constexpr size_t kLongestName = 128;
+  Caller caller;
+  const std::shared_ptr<const grpc::AuthContext> auth = context.auth_context();
+  const std::vector<grpc::string_ref> proven =
+      auth ? auth->FindPropertyValues(kClientProperty) : std::vector<grpc::string_ref>{};
+  caller.client = proven.empty() ? "peer:" + context.peer()
+                                 : "token:" + std::string(proven[0].data(), proven[0].size());
   const auto& metadata = context.client_metadata();
   const auto named = metadata.find("kibitzer-client");
-  if (named == metadata.end()) return context.peer();
-  const std::string name(named->second.data(), named->second.size());
-  if (name.empty() || name.size() > kLongestName) {
+  if (named == metadata.end()) return caller;
+  caller.name.assign(named->second.data(), named->second.size());
+  if (caller.name.empty() || caller.name.size() > kLongestName) {
     return absl::InvalidArgumentError(absl::StrCat("metadata kibitzer-client: give a name of 1 to ",
-                                                   kLongestName, " bytes, not ", name.size()));
+                                                   kLongestName, " bytes, not ",
+                                                   caller.name.size()));
   }
-  return "name:" + name;
+  return caller;
 }
 
 grpc::ServerUnaryReactor* KibitzerService::GetEngineInfo(grpc::CallbackServerContext* context,
@@ -216,11 +246,11 @@ grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerCon
                                                          const pb::SetupPositionRequest* request,
                                                          pb::SetupPositionResponse* response) {
   const auto started = Clock::now();
-  const absl::StatusOr<std::string> client = ClientOf(*context);
+  const absl::StatusOr<Caller> client = ClientOf(*context);
   return Answer(context, log_, "SetupPosition", started,
                 client.ok() ? api_->SetupPosition(*request, *client)
                             : absl::StatusOr<pb::SetupPositionResponse>(client.status()),
-                response, absl::StrCat("game=", request->position().game()));
+                response, absl::StrCat("game=", core::Escape(request->position().game(), 32)));
 }
 
 grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* context,
@@ -230,8 +260,8 @@ grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* con
   return new WorkerCall(
       context, log_, "Deal",
       absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
-      [this, request, response](core::StopToken* stop, const std::string& client) {
-        return Fill(api_->Deal(*request, stop, client), response);
+      [this, request, response](core::StopToken* stop, const Caller& caller) {
+        return Fill(api_->Deal(*request, stop, caller), response);
       });
 }
 
@@ -239,18 +269,23 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
                                                 const pb::StopRequest* request,
                                                 pb::StopResponse* response) {
   const auto started = Clock::now();
-  return Answer(context, log_, "Stop", started, api_->Stop(*request), response,
-                absl::StrCat("search=", request->search_id().substr(0, 64)));
+  const absl::StatusOr<Caller> client = ClientOf(*context);
+  return Answer(context, log_, "Stop", started,
+                client.ok() ? api_->Stop(*request, *client)
+                            : absl::StatusOr<pb::StopResponse>(client.status()),
+                response, absl::StrCat("search=", core::Escape(request->search_id(), 40)));
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
     grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
-  return new SearchStream(api_, log_, &active_streams_, context, *request, "Analyze");
+  return new SearchStream(api_, log_, &active_streams_, &shutting_down_, context, *request,
+                          "Analyze");
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
-  return new SearchStream(api_, log_, &active_streams_, context, *request, "BestMove");
+  return new SearchStream(api_, log_, &active_streams_, &shutting_down_, context, *request,
+                          "BestMove");
 }
 
 }  // namespace kibitzer::service

@@ -19,15 +19,24 @@ namespace kibitzer::service {
 
 grpc::Status ToGrpc(const absl::Status& status);
 
-// The client a call counts against for the per-client limits and the workers' turns: the name in
-// the call's `kibitzer-client` metadata when it has one (for a client that opens several
-// connections, or connections that share one address, as over a Unix socket), else its
-// connection (gRPC's peer address). INVALID_ARGUMENT for a name that is empty or too long.
-absl::StatusOr<std::string> ClientOf(const grpc::CallbackServerContext& context);
+// Who makes a call (Caller): the client is the identity the call's bearer token proved (the auth
+// context's kibitzer_client property, set by the server's TokenAuth) or else its connection (gRPC's
+// peer address); the name is the call's `kibitzer-client` metadata, which only divides that
+// client's turns. INVALID_ARGUMENT for a name that is empty or too long.
+// The auth context property that names the client a bearer token proved.
+inline constexpr char kClientProperty[] = "kibitzer_client";
+
+absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context);
+
+// Why a call that did not end by itself ended: DEADLINE_EXCEEDED when its deadline has passed,
+// UNAVAILABLE at shutdown, else CANCELLED (the client cancelled it or went away).
+grpc::Status EndedStatus(const grpc::CallbackServerContext& context, bool shutting_down);
 
 class KibitzerService final : public pb::Kibitzer::CallbackService {
  public:
   KibitzerService(EngineApi* api, const RequestLog* log) : api_(api), log_(log) {}
+  // Calls ended from now on by the shutdown are logged as such.
+  void BeginShutdown() { shutting_down_ = true; }
 
   // Analyze and BestMove calls not yet done (their final report not yet written or given up).
   int active_streams() const { return active_streams_.load(); }
@@ -53,6 +62,7 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
   EngineApi* api_;
   const RequestLog* log_;
   std::atomic<int> active_streams_{0};
+  std::atomic<bool> shutting_down_{false};
 };
 
 }  // namespace kibitzer::service

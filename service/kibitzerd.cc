@@ -4,6 +4,8 @@
 // reflection. SIGINT or SIGTERM stop it gracefully: running searches are stopped, their streams
 // get their final report, then the server waits (at most --shutdown-grace) for calls to finish.
 #include <signal.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <memory>
@@ -14,6 +16,8 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/time/time.h"
+#include "engine/core/memory_budget.h"
+#include "grpc/compression.h"
 #include "grpc/health/v1/health.pb.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/grpcpp.h"
@@ -47,6 +51,20 @@ ABSL_FLAG(int, max_message_bytes, 4 << 20, "Largest accepted request message, in
 ABSL_FLAG(absl::Duration, time_slice, absl::Seconds(1),
           "How long a search runs before another client's waiting one may take its worker (the "
           "first is paused until its client's turn comes again); 0: never.");
+ABSL_FLAG(absl::Duration, max_queue_time, absl::Seconds(30),
+          "Longest a search waits for a worker without starting; then it ends "
+          "(STOP_REASON_QUEUE_TIME) and the call gets RESOURCE_EXHAUSTED.");
+ABSL_FLAG(int, max_memory_mb, 0,
+          "Memory all searches' tables may take together, in MiB; a search whose tables do not "
+          "fit is refused at once with RESOURCE_EXHAUSTED (0: half the machine's memory).");
+ABSL_FLAG(int, max_response_bytes, (4 << 20) - (64 << 10),
+          "Largest answer of a unary call (a Deal of more layouts is refused, naming the count).");
+ABSL_FLAG(absl::Duration, max_connection_idle, absl::Minutes(5),
+          "A connection with no call for this long is closed.");
+ABSL_FLAG(absl::Duration, max_connection_age, absl::Hours(1),
+          "A connection is closed (after a grace for its calls) once this old; clients reconnect.");
+ABSL_FLAG(absl::Duration, keepalive, absl::Minutes(1),
+          "Pings a quiet connection this often and closes it when no answer comes in 20 s.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
 ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
@@ -57,6 +75,23 @@ using kibitzer::service::ApiOptions;
 
 std::chrono::milliseconds ToMillis(absl::Duration d) {
   return std::chrono::milliseconds(absl::ToInt64Milliseconds(d));
+}
+
+size_t PhysicalMemory() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0 ? size_t(pages) * size_t(page) : size_t{4} << 30;
+}
+
+// Raises the soft limit on open files to the hard limit; returns the limit in force.
+rlim_t RaiseFileLimit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
+  if (limit.rlim_cur < limit.rlim_max) {
+    rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) return raised.rlim_cur;
+  }
+  return limit.rlim_cur;
 }
 
 int Run() {
@@ -73,17 +108,27 @@ int Run() {
   options.max_deal_count = absl::GetFlag(FLAGS_max_deal_count);
   options.max_message_bytes = absl::GetFlag(FLAGS_max_message_bytes);
   options.time_slice = ToMillis(absl::GetFlag(FLAGS_time_slice));
+  options.max_queue_time = ToMillis(absl::GetFlag(FLAGS_max_queue_time));
+  options.max_response_bytes = absl::GetFlag(FLAGS_max_response_bytes);
+  const int max_memory_mb = absl::GetFlag(FLAGS_max_memory_mb);
   if (options.max_queries < 1 || options.max_queries_per_client < 1 || options.max_positions < 1 ||
       options.max_hash_mb < 1 || options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
       options.max_message_bytes < 1024 || options.position_ttl.count() <= 0 ||
-      options.max_search_time.count() <= 0 || options.time_slice.count() < 0) {
+      options.max_search_time.count() <= 0 || options.time_slice.count() < 0 ||
+      options.max_queue_time.count() <= 0 || options.max_response_bytes < 1024 ||
+      max_memory_mb < 0) {
     std::fprintf(stderr,
                  "kibitzerd: --max-queries, --max-queries-per-client, --max-positions, "
                  "--max-hash-mb, --max-notation-bytes "
-                 "and --max-deal-count must be at least 1, --max-message-bytes at least 1024, "
-                 "--position-ttl and --max-search-time positive, --time-slice not negative\n");
+                 "and --max-deal-count must be at least 1, --max-message-bytes and "
+                 "--max-response-bytes at least 1024, --position-ttl, --max-search-time and "
+                 "--max-queue-time positive, --time-slice and --max-memory-mb not negative\n");
     return 2;
   }
+  const size_t memory_budget = max_memory_mb > 0 ? size_t(max_memory_mb) << 20
+                                                 : PhysicalMemory() / 2;
+  kibitzer::core::MemoryBudget::Process().SetLimit(memory_budget);
+  const rlim_t files = RaiseFileLimit();
 
   // Signals are taken by sigwait below; block them before any thread starts so none inherits them.
   sigset_t signals;
@@ -107,6 +152,25 @@ int Run() {
   const std::string listen = absl::GetFlag(FLAGS_listen);
   builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &port);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
+  // Compressed requests are refused: a small compressed message can inflate to gigabytes before
+  // its size is checked. Answers are not compressed either.
+  builder.AddChannelArgument(GRPC_COMPRESSION_CHANNEL_ENABLED_ALGORITHMS_BITSET,
+                             1 << GRPC_COMPRESS_NONE);
+  // Idle, dead and old connections are closed, so that connections cannot pile up until the
+  // process runs out of file descriptors (where gRPC 1.51's listener stops accepting for good).
+  const auto ms = [](absl::Duration d) { return static_cast<int>(absl::ToInt64Milliseconds(d)); };
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_IDLE_MS,
+                             ms(absl::GetFlag(FLAGS_max_connection_idle)));
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS,
+                             ms(absl::GetFlag(FLAGS_max_connection_age)));
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
+                             ms(absl::GetFlag(FLAGS_max_search_time)) + 10'000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, ms(absl::GetFlag(FLAGS_keepalive)));
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+  // Clients may ping every 10 s (a client's keepalive), no more often.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10'000);
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 2 * options.max_queries + 16);
   builder.RegisterService(&service);
   builder.RegisterService(&bridge_service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
@@ -121,9 +185,12 @@ int Run() {
     std::printf("kibitzerd listening on %s:%d\n", host.c_str(), port);
   }
   std::fflush(stdout);
-  std::fprintf(stderr, "kibitzerd %s: %d worker threads, at most %d searches, %d per client\n",
+  std::fprintf(stderr,
+               "kibitzerd %s: %d worker threads, at most %d searches, %d per client, %zu MiB of "
+               "tables, %llu file descriptors\n",
                api.GetEngineInfo().version().c_str(), options.threads, options.max_queries,
-               options.PerClientLimit());
+               options.PerClientLimit(), memory_budget >> 20,
+               static_cast<unsigned long long>(files));
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
@@ -132,6 +199,7 @@ int Run() {
   // Stop the searches first so every stream gets its final report, wait (within the grace
   // period) until those reports are written, then close. Waiting on our own streams rather than
   // on gRPC's drain means idle client connections do not hold the shutdown up.
+  service.BeginShutdown();
   api.Shutdown();
   bridge_api.Shutdown();
   const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));

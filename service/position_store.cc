@@ -1,10 +1,10 @@
 #include "service/position_store.h"
 
 #include <algorithm>
-#include <random>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
+#include "engine/core/random_id.h"
+#include "engine/core/quote.h"
 
 namespace kibitzer::service {
 
@@ -12,8 +12,7 @@ PositionStore::PositionStore(int max_positions, std::chrono::milliseconds ttl,
                              std::function<Clock::time_point()> now)
     : max_positions_(static_cast<size_t>(std::max(1, max_positions))),
       ttl_(ttl),
-      now_(std::move(now)),
-      rng_(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32)) {}
+      now_(std::move(now)) {}
 
 std::string PositionStore::Put(HeldPosition position, const std::string& client) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -47,21 +46,24 @@ std::string PositionStore::Put(HeldPosition position, const std::string& client)
   }
   std::string id;
   do {
-    id = absl::StrFormat("p-%016x", rng_.Next());
+    id = core::RandomId("p-");
   } while (entries_.count(id) != 0);
   entries_[id] = Entry{std::move(position), now, client};
   ++held_by_[client];
   return id;
 }
 
-absl::StatusOr<HeldPosition> PositionStore::Get(const std::string& id, const std::string& field) {
+absl::StatusOr<HeldPosition> PositionStore::Get(const std::string& id, const std::string& field,
+                                                 const std::string& client) {
   std::lock_guard<std::mutex> lock(mu_);
   const auto now = now_();
   auto it = entries_.find(id);
-  if (it == entries_.end() || now - it->second.last_used > ttl_) {
-    if (it != entries_.end()) Drop(it);
-    return absl::NotFoundError(absl::StrCat(
-        field, ": no position '", id, "' is held (unknown, expired or dropped); send it again"));
+  const bool expired = it != entries_.end() && now - it->second.last_used > ttl_;
+  if (expired) Drop(it);
+  if (it == entries_.end() || expired || it->second.client != client) {
+    return absl::NotFoundError(absl::StrCat(field, ": no position ", core::Quote(id),
+                                            " is held for this client (unknown, expired or "
+                                            "dropped); send it again"));
   }
   it->second.last_used = now;
   return it->second.position;

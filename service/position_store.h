@@ -2,8 +2,8 @@
 //
 // Bounded: past `max_positions` a position is dropped, the least recently used one of the client
 // holding the most, so that a client setting up positions by the thousand drops its own first and
-// not another's. Each position expires `ttl` after its last use. Ids are random, so one client
-// cannot guess another's. Thread-safe; positions are immutable and shared, so a reader keeps one
+// not another's. Each position expires `ttl` after its last use. Ids come from the system's random
+// source, and a position is the client's that set it up: another client's id is NOT_FOUND to it. Thread-safe; positions are immutable and shared, so a reader keeps one
 // alive while it works.
 #pragma once
 
@@ -16,7 +16,6 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/game.h"
-#include "engine/core/rng.h"
 
 namespace kibitzer::service {
 
@@ -32,10 +31,12 @@ class PositionStore {
   PositionStore(int max_positions, std::chrono::milliseconds ttl,
                 std::function<Clock::time_point()> now = Clock::now);
 
-  // Holds `position` for `client` (who set it up; any client may use it by its id).
+  // Holds `position` for `client` (who set it up; only it may use the position by its id).
   std::string Put(HeldPosition position, const std::string& client = "");
-  // NOT_FOUND naming `field` when the id is unknown, expired or dropped.
-  absl::StatusOr<HeldPosition> Get(const std::string& id, const std::string& field);
+  // NOT_FOUND naming `field` when the id is unknown, expired, dropped or another client's (the
+  // same answer, so that ids cannot be probed).
+  absl::StatusOr<HeldPosition> Get(const std::string& id, const std::string& field,
+                                   const std::string& client = "");
   size_t size() const;
 
  private:
@@ -53,7 +54,6 @@ class PositionStore {
   mutable std::mutex mu_;
   std::map<std::string, Entry> entries_;
   std::map<std::string, size_t> held_by_;  // positions of each client holding some
-  core::Rng rng_;
 };
 
 }  // namespace kibitzer::service

@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
+#include "engine/core/quote.h"
 
 namespace kibitzer::service {
 namespace {
@@ -63,9 +64,12 @@ void RequestLog::Log(std::string_view method, std::string_view peer, const grpc:
   std::string line =
       absl::StrFormat("%s %s peer=%s status=%s ms=%.1f",
                       absl::FormatTime("%Y-%m-%dT%H:%M:%E3SZ", absl::Now(), absl::UTCTimeZone()),
-                      method, peer, CodeName(status.error_code()), ms);
-  if (!detail.empty()) absl::StrAppend(&line, " ", std::string(detail));
-  if (!status.ok()) absl::StrAppend(&line, " error=\"", status.error_message(), "\"");
+                      method, core::Escape(peer, 128), CodeName(status.error_code()), ms);
+  // Everything a client could have put in a line is escaped and cut: one request, one line.
+  if (!detail.empty()) absl::StrAppend(&line, " ", core::Escape(detail, 512));
+  if (!status.ok()) {
+    absl::StrAppend(&line, " error=\"", core::Escape(status.error_message(), 512), "\"");
+  }
   line += '\n';
   std::lock_guard<std::mutex> lock(mu_);
   std::fputs(line.c_str(), stderr);

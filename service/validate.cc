@@ -1,11 +1,13 @@
 #include "service/validate.h"
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/quote.h"
 
 namespace kibitzer::service {
 namespace {
 
 constexpr size_t kMaxMoveBytes = 64;
+constexpr size_t kMaxNameBytes = 64;  // games, variants, seats, ids
 constexpr int kMaxOptions = 64;
 constexpr size_t kMaxOptionBytes = 1024;
 constexpr int kMaxDepth = 1000;
@@ -33,7 +35,7 @@ absl::Status CheckOptions(const google::protobuf::Map<std::string, std::string>&
   }
   for (const auto& [k, v] : opts) {
     if (k.size() > kMaxOptionBytes || v.size() > kMaxOptionBytes) {
-      return Bad(absl::StrCat(field, "[", k.substr(0, 32), "]"),
+      return Bad(absl::StrCat(field, "[", core::Quote(k, 32), "]"),
                  absl::StrCat("longer than ", kMaxOptionBytes, " bytes"));
     }
   }
@@ -42,9 +44,21 @@ absl::Status CheckOptions(const google::protobuf::Map<std::string, std::string>&
 
 }  // namespace
 
+absl::Status ValidateId(const std::string& id, const std::string& field) {
+  if (id.empty()) return Bad(field, "required");
+  if (id.size() > kMaxNameBytes) {
+    return Bad(field, absl::StrCat("too long: ", id.size(), " bytes, at most ", kMaxNameBytes));
+  }
+  return absl::OkStatus();
+}
+
 absl::Status ValidatePosition(const pb::Position& position, const ApiOptions& options,
                               const std::string& field) {
   if (position.game().empty()) return Bad(field + ".game", "required");
+  if (position.game().size() > kMaxNameBytes) {
+    return Bad(field + ".game", absl::StrCat("too long: ", position.game().size(),
+                                             " bytes, at most ", kMaxNameBytes));
+  }
   if (position.notation().size() > static_cast<size_t>(options.max_notation_bytes)) {
     return Bad(field + ".notation", absl::StrCat("too long: ", position.notation().size(),
                                                  " bytes, at most ", options.max_notation_bytes));
@@ -59,8 +73,8 @@ absl::Status ValidatePosition(const pb::Position& position, const ApiOptions& op
                  absl::StrCat("too long: more than ", kMaxMoveBytes, " bytes"));
     }
   }
-  if (position.seat().size() > kMaxMoveBytes) return Bad(field + ".seat", "too long");
-  if (position.variant().size() > kMaxMoveBytes) return Bad(field + ".variant", "too long");
+  if (position.seat().size() > kMaxNameBytes) return Bad(field + ".seat", "too long");
+  if (position.variant().size() > kMaxNameBytes) return Bad(field + ".variant", "too long");
   return CheckOptions(position.options(), field + ".options");
 }
 

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "engine/core/search_control.h"
 #include "grpcpp/grpcpp.h"
 #include "service/grpc_service.h"
@@ -21,18 +22,23 @@ namespace kibitzer::service {
 // OnDone, which comes after Finish; the thread touches nothing of it after Finish.
 class WorkerCall final : public grpc::ServerUnaryReactor {
  public:
-  // `client`: who the per-client limits count the call against (ClientOf).
-  using Work = std::function<absl::Status(core::StopToken* stop, const std::string& client)>;
+  // `caller`: who makes the call (ClientOf).
+  using Work = std::function<absl::Status(core::StopToken* stop, const Caller& caller)>;
 
   WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, std::string method,
-             std::string detail, Work work) {
+             std::string detail, Work work)
+      : context_(context) {
     const auto started = std::chrono::steady_clock::now();
     std::string peer = context->peer();
-    absl::StatusOr<std::string> client = ClientOf(*context);
+    absl::StatusOr<Caller> client = ClientOf(*context);
     std::thread([this, log, method = std::move(method), detail = std::move(detail),
                  peer = std::move(peer), client = std::move(client), work = std::move(work),
                  started] {
-      const grpc::Status status = ToGrpc(client.ok() ? work(&token_, *client) : client.status());
+      grpc::Status status = ToGrpc(client.ok() ? Guarded(work, *client) : client.status());
+      // A call the client gave up on: say why it ended (the log tells a deadline from a cancel).
+      if (token_.stopped() && token_.reason() == core::StopReason::kCancelled && !status.ok()) {
+        status = EndedStatus(*context_, false);
+      }
       log->Log(method, peer, status, started, detail);
       Finish(status);
     }).detach();
@@ -42,6 +48,18 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
   void OnDone() override { delete this; }
 
  private:
+  // The work's status; a failure it throws (a table that cannot be had) fails this call alone.
+  absl::Status Guarded(const Work& work, const Caller& caller) {
+    try {
+      return work(&token_, caller);
+    } catch (const std::bad_alloc& e) {
+      return absl::ResourceExhaustedError(absl::StrCat("memory: ", e.what()));
+    } catch (const std::exception& e) {
+      return absl::InternalError(absl::StrCat("the call failed: ", e.what()));
+    }
+  }
+
+  grpc::CallbackServerContext* context_;
   core::StopToken token_;
 };
 

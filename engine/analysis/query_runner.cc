@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <exception>
-#include <random>
 #include <tuple>
 
 #include "absl/strings/str_format.h"
+#include "engine/core/random_id.h"
 #include "engine/core/search_control.h"
 
 namespace kibitzer::analysis {
@@ -34,25 +34,29 @@ struct QueryRunner::Query {
   uint64_t sequence = 0;
   Submission submission;
   core::StopToken token;
+  core::MemoryReservation memory;  // its tables', from admission until it has ended
   // Guarded by QueryRunner::mu_. Waiting: neither running nor paused (in waiting_); running: it
   // has a worker (ready_ or a thread); paused: its threads wait in their polls (in waiting_).
   bool running = false;
   bool paused = false;
   bool finished = false;
   std::chrono::steady_clock::time_point slice_start;  // when it last started or resumed
+  std::chrono::steady_clock::time_point submitted;
 };
 
-QueryRunner::QueryRunner(Options options)
-    : options_(options),
-      id_rng_(std::random_device{}() ^ (uint64_t{std::random_device{}()} << 32)) {
+QueryRunner::QueryRunner(Options options) : options_(options) {
   options_.threads = std::max(1, options_.threads);
   options_.max_queries = std::max(1, options_.max_queries);
   if (options_.max_queries_per_client <= 0) options_.max_queries_per_client = options_.max_queries;
   options_.max_queries_per_client = std::min(options_.max_queries_per_client, options_.max_queries);
   options_.time_slice = std::max(options_.time_slice, std::chrono::milliseconds(0));
+  options_.max_queue_time = std::max(options_.max_queue_time, std::chrono::milliseconds(0));
+  options_.aging_step = std::max(options_.aging_step, std::chrono::milliseconds(1));
   idle_threads_ = options_.threads;
   for (int i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
-  if (options_.time_slice.count() > 0) slicer_ = std::thread([this] { SliceLoop(); });
+  if (options_.time_slice.count() > 0 || options_.max_queue_time.count() > 0) {
+    housekeeper_ = std::thread([this] { HousekeepingLoop(); });
+  }
 }
 
 QueryRunner::~QueryRunner() { Shutdown(); }
@@ -67,6 +71,11 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
           "busy: %d searches are running or waiting, the limit is %d; try again later",
           queries_.size(), options_.max_queries));
     }
+    if (absl::Status s = query->memory.Take(*options_.memory, submission.task->TableBytes(),
+                                             "this search");
+        !s.ok()) {
+      return s;
+    }
     // A client new to the queue joins the end of the turn.
     Client& client =
         clients_.try_emplace(submission.client, Client{0, 0, 2 * starts_ - 1}).first->second;
@@ -78,9 +87,10 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
     }
     ++client.queries;
     do {
-      query->id = absl::StrFormat("s-%016x", id_rng_.Next());
+      query->id = core::RandomId("s-");
     } while (queries_.count(query->id) != 0);
     query->sequence = next_sequence_++;
+    query->submitted = options_.now();
     query->submission = std::move(submission);
     queries_[query->id] = query;
     waiting_.push_back(query);
@@ -89,12 +99,14 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
   return query->id;
 }
 
-bool QueryRunner::Stop(const std::string& id, core::StopReason reason) {
+bool QueryRunner::Stop(const std::string& id, core::StopReason reason,
+                       const std::string* owner) {
   std::shared_ptr<Query> unstarted;
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = queries_.find(id);
     if (it == queries_.end()) return false;
+    if (owner != nullptr && it->second->submission.client != *owner) return false;
     Query& query = *it->second;
     if (query.paused) {
       // It wakes to stop, and takes a worker again to finish.
@@ -134,7 +146,7 @@ void QueryRunner::Shutdown() {
   // No thread is added once shutting down (Dispatch starts nothing then).
   for (auto& w : workers_) w.join();
   workers_.clear();
-  if (slicer_.joinable()) slicer_.join();
+  if (housekeeper_.joinable()) housekeeper_.join();
 }
 
 int QueryRunner::active() const {
@@ -159,18 +171,62 @@ void QueryRunner::WorkerLoop() {
   }
 }
 
-void QueryRunner::SliceLoop() {
-  const auto tick = std::max(options_.time_slice / 4, std::chrono::milliseconds(1));
+void QueryRunner::HousekeepingLoop() {
+  std::chrono::milliseconds tick = options_.time_slice.count() > 0 ? options_.time_slice / 4
+                                                                    : options_.max_queue_time / 4;
+  if (options_.max_queue_time.count() > 0) tick = std::min(tick, options_.max_queue_time / 4);
+  tick = std::max(tick, std::chrono::milliseconds(1));
   std::unique_lock<std::mutex> lock(mu_);
   while (!shutting_down_) {
     slice_cv_.wait_for(lock, tick);
-    Preempt();
+    if (shutting_down_) break;
+    lock.unlock();
+    Tick();
+    lock.lock();
   }
+}
+
+void QueryRunner::Tick() {
+  std::vector<std::shared_ptr<Query>> expired;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (shutting_down_) return;
+    expired = TakeExpired(options_.now());
+    if (options_.time_slice.count() > 0) Preempt();
+  }
+  for (const auto& query : expired) {
+    core::Report report;
+    report.final = true;
+    report.stop_reason = core::StopReason::kQueueTime;
+    report.message = absl::StrFormat(
+        "waited %d ms for a worker without starting (the server's longest wait); no moves were "
+        "searched; retry later",
+        options_.max_queue_time.count());
+    Finish(*query, std::move(report));
+  }
+}
+
+std::vector<std::shared_ptr<QueryRunner::Query>> QueryRunner::TakeExpired(
+    std::chrono::steady_clock::time_point now) {
+  std::vector<std::shared_ptr<Query>> expired;
+  if (options_.max_queue_time.count() == 0) return expired;
+  for (auto it = waiting_.begin(); it != waiting_.end();) {
+    Query& q = **it;
+    // A paused search has started; it resumes in its client's turn.
+    if (!q.paused && now - q.submitted >= options_.max_queue_time) {
+      q.token.Stop(core::StopReason::kQueueTime);
+      expired.push_back(std::move(*it));
+      it = waiting_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  return expired;
 }
 
 void QueryRunner::Dispatch() {
   if (shutting_down_) return;
-  const auto now = std::chrono::steady_clock::now();
+  const auto now = options_.now();
   while (!waiting_.empty() && running_ < options_.threads) {
     auto next = NextToStart();
     std::shared_ptr<Query> query = *next;
@@ -200,7 +256,15 @@ void QueryRunner::TakeWorker(Query& query) {
   }
   query.running = true;
   ++running_;
-  ++clients_.at(query.submission.client).running;
+  Client& client = clients_.at(query.submission.client);
+  ++client.running;
+  ++client.running_by_name[query.submission.name];
+}
+
+void QueryRunner::LeaveWorker(Client& client, const Query& query) {
+  --client.running;
+  auto named = client.running_by_name.find(query.submission.name);
+  if (--named->second == 0) client.running_by_name.erase(named);
 }
 
 void QueryRunner::Preempt() {
@@ -208,7 +272,7 @@ void QueryRunner::Preempt() {
   const Query& next = **NextToStart();
   // Resuming a paused search pauses no more in all; starting a new one holds one more thread.
   if (!next.paused && paused_ >= options_.threads) return;
-  const auto now = std::chrono::steady_clock::now();
+  const auto now = options_.now();
   const Client& waiting = clients_.at(next.submission.client);
   // Of the searches that have had a whole slice, one of the client running the most, if that
   // client comes after the next one's in the turn once it has paused it: the one that has run
@@ -234,7 +298,7 @@ void QueryRunner::Preempt() {
   victim->paused = true;
   --running_;
   ++paused_;
-  --clients_.at(victim->submission.client).running;
+  LeaveWorker(clients_.at(victim->submission.client), *victim);
   victim->token.Pause();
   waiting_.push_back(victim);
   Dispatch();
@@ -242,9 +306,13 @@ void QueryRunner::Preempt() {
 
 std::vector<std::shared_ptr<QueryRunner::Query>>::iterator QueryRunner::NextToStart() {
   // Which client's turn it is, then that client's most urgent search.
-  auto key = [this](const Query& q) {
+  const auto now = options_.now();
+  auto key = [this, now](const Query& q) {
     const Client& c = clients_.at(q.submission.client);
-    return std::make_tuple(c.running, c.turn, -q.submission.priority, q.sequence);
+    const auto named = c.running_by_name.find(q.submission.name);
+    const int name_running = named == c.running_by_name.end() ? 0 : named->second;
+    const int64_t aged = q.submission.priority + (now - q.submitted) / options_.aging_step;
+    return std::make_tuple(c.running, c.turn, name_running, -aged, q.sequence);
   };
   auto best = waiting_.begin();
   for (auto it = std::next(best); it != waiting_.end(); ++it) {
@@ -277,6 +345,7 @@ void QueryRunner::RunQuery(Query& query) {
   report.final = true;
   report.elapsed_seconds = control.ElapsedSeconds();
   sub.task.reset();  // free the search's memory before telling the client it is done
+  query.memory.Release();
   Finish(query, std::move(report));
 }
 
@@ -286,6 +355,7 @@ void QueryRunner::Finish(Query& query, core::Report report) {
     std::lock_guard<std::mutex> lock(mu_);
     if (query.finished) return;
     query.finished = true;
+    query.memory.Release();
     if (query.paused) {
       // It ended without polling again since it was paused.
       auto it = std::find_if(waiting_.begin(), waiting_.end(),
@@ -298,7 +368,7 @@ void QueryRunner::Finish(Query& query, core::Report report) {
     }
     auto client = clients_.find(query.submission.client);
     if (client != clients_.end()) {
-      if (query.running) --client->second.running;
+      if (query.running) LeaveWorker(client->second, query);
       if (--client->second.queries == 0) clients_.erase(client);
     }
     // Forget the id before the client hears the end, so a Stop after the final report is

@@ -4,7 +4,8 @@
 // - Admission: at most `max_queries` searches are running or waiting, and at most
 //   `max_queries_per_client` of one client's; Submit beyond either fails at once with
 //   RESOURCE_EXHAUSTED, so an overloaded server refuses work instead of slowing everyone, and one
-//   client cannot take every place.
+//   client cannot take every place. The search's tables are reserved from the memory budget then
+//   too: a search whose tables do not fit gets RESOURCE_EXHAUSTED at once.
 // - Clients take the workers in turn: a free worker starts a search of the client with the fewest
 //   searches running, and among those of the client whose last search started longest ago (a
 //   client new to the queue joins the end of that turn). A client's own waiting searches start by
@@ -17,6 +18,9 @@
 //   worker take it in turns. A paused search resumes where it stopped; its results are those it
 //   would have had unpaused (its time limit counts only the time it ran). At most `threads`
 //   searches are paused at once.
+// - Bounded waits: a search that has waited max_queue_time without starting ends then with
+//   StopReason::kQueueTime; within a client, waiting searches age (a priority level gained per
+//   aging_step waited), so that every admitted search starts or ends within the bound.
 // - Every admitted search ends with exactly one ProgressSink::OnFinished, whether it completed,
 //   hit a limit, was stopped (Stop), or the runner shut down; a search stopped while waiting is
 //   finished at once without running.
@@ -30,6 +34,7 @@
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -39,7 +44,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/game.h"
-#include "engine/core/rng.h"
+#include "engine/core/memory_budget.h"
 
 namespace kibitzer::analysis {
 
@@ -51,6 +56,16 @@ class QueryRunner {
     int max_queries_per_client = 0;  // 0: max_queries
     // How long a search runs before another client's may take its worker; 0: never.
     std::chrono::milliseconds time_slice{0};
+    // Longest a search waits for a worker without starting; past it, it ends (StopReason::
+    // kQueueTime) without running. 0: no bound.
+    std::chrono::milliseconds max_queue_time{0};
+    // Within a client, a waiting search gains one priority level for each `aging_step` it has
+    // waited, so that a stream of higher-priority searches cannot hold one back for ever.
+    std::chrono::milliseconds aging_step{std::chrono::seconds(1)};
+    // The clock of the time slices, the queue bound and the aging (tests inject one).
+    std::function<std::chrono::steady_clock::time_point()> now = std::chrono::steady_clock::now;
+    // The budget a search's tables (SearchTask::TableBytes) are reserved from at admission.
+    core::MemoryBudget* memory = &core::MemoryBudget::Process();
   };
 
   struct Submission {
@@ -59,7 +74,12 @@ class QueryRunner {
     int priority = 0;
     std::chrono::milliseconds progress_interval{0};
     std::shared_ptr<core::ProgressSink> sink;
-    std::string client;  // who asked (the server uses the connection's peer); "" is one client too
+    // Who asked: the server uses the connection's peer or the authenticated identity; "" is one
+    // client too. The per-client limit, the turns and the ownership of the search are its.
+    std::string client;
+    // A part of the client (its kibitzer-client name): within the client's turns, the part with
+    // the fewest searches running goes first. A name never adds places or turns to its client.
+    std::string name;
   };
 
   explicit QueryRunner(Options options);
@@ -70,13 +90,18 @@ class QueryRunner {
   // Admits a search and returns its id.
   absl::StatusOr<std::string> Submit(Submission submission);
   // Tells a running or waiting search to stop with `reason`; false when the id is unknown (never
-  // admitted, or already finished).
-  bool Stop(const std::string& id, core::StopReason reason);
+  // admitted, or already finished) or, with `owner`, the search is another client's.
+  bool Stop(const std::string& id, core::StopReason reason, const std::string* owner = nullptr);
   // Stops every search with kShutdown, waits until each has finished, refuses new ones.
   void Shutdown();
 
   // Searches running or waiting.
   int active() const;
+
+  // What the housekeeping thread does every quarter of the slice or queue bound: ends the
+  // searches that have waited too long and pauses a search for another client's where that is
+  // due. Public for tests that drive an injected clock.
+  void Tick();
 
  private:
   struct Query;
@@ -86,16 +111,21 @@ class QueryRunner {
     // Its place in the turn: 2k when its last search was the k-th to start; 2k - 1 when it came
     // (had nothing running or waiting) after the k-th start, so before the client served then.
     int64_t turn = 0;
+    std::map<std::string, int> running_by_name;  // of its names with searches running
   };
   void WorkerLoop();
-  // Wakes every quarter slice to pause a search for another client's where that is due.
-  void SliceLoop();
+  // Calls Tick every quarter of the time slice or of the queue bound, the shorter.
+  void HousekeepingLoop();
+  // Takes the searches that have waited past max_queue_time out of the queue (mu_ held).
+  std::vector<std::shared_ptr<Query>> TakeExpired(std::chrono::steady_clock::time_point now);
   // The waiting search to start next (waiting_ not empty; mu_ held).
   std::vector<std::shared_ptr<Query>>::iterator NextToStart();
   // Starts (or resumes) waiting searches while workers are free (mu_ held).
   void Dispatch();
   // Counts `query` (waiting or paused, out of waiting_) as running (mu_ held).
   void TakeWorker(Query& query);
+  // Counts a search of `client` as no longer running (mu_ held).
+  void LeaveWorker(Client& client, const Query& query);
   // Pauses a running search for the one next in turn where the turns in time say so (mu_ held).
   void Preempt();
   void RunQuery(Query& query);
@@ -114,11 +144,10 @@ class QueryRunner {
   std::map<std::string, Client> clients_;  // those with a search running or waiting
   uint64_t next_sequence_ = 0;
   int64_t starts_ = 0;
-  core::Rng id_rng_;
   bool shutting_down_ = false;
   std::vector<std::thread> workers_;  // `threads` at first; one more for each search paused
   std::condition_variable slice_cv_;
-  std::thread slicer_;
+  std::thread housekeeper_;
 };
 
 }  // namespace kibitzer::analysis

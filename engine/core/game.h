@@ -121,6 +121,9 @@ class SearchTask {
   // OnProgress only (the runner calls OnFinished). Returns the final report; its stop_reason says
   // why the search ended when the search itself decided (completed, depth or sample limit).
   virtual Report Run(SearchControl& control, ProgressSink& sink) = 0;
+  // The most memory its tables take at once, all its threads together (MemoryBudget): the runner
+  // reserves it before admitting the search.
+  virtual size_t TableBytes() const { return 0; }
 };
 
 // The deal of a position in which nothing is hidden: the position itself is the one consistent

@@ -14,10 +14,11 @@
 
 namespace kibitzer::core {
 
-// Zeroed memory of at least `bytes`, aligned to 64 bytes (to 2 MiB and huge-page backed where
-// possible); never null (throws std::bad_alloc). Free with FreeLarge.
+// Zeroed memory of at least `bytes`, page-aligned (to 2 MiB and huge-page backed where possible),
+// charged to MemoryBudget::Process(); never null (throws MemoryExhausted, a std::bad_alloc, when
+// over the budget or refused). Free with FreeLarge and the same `bytes`.
 void* AllocateLarge(size_t bytes);
-void FreeLarge(void* p);
+void FreeLarge(void* p, size_t bytes);
 
 template <typename T>
 class LargeArray {
@@ -26,7 +27,8 @@ class LargeArray {
 
  public:
   LargeArray() = default;
-  explicit LargeArray(size_t n) : data_(static_cast<T*>(AllocateLarge(n * sizeof(T)))) {
+  explicit LargeArray(size_t n)
+      : data_(static_cast<T*>(AllocateLarge(n * sizeof(T))), Free{n * sizeof(T)}) {
     std::uninitialized_value_construct_n(data_.get(), n);
   }
 
@@ -35,7 +37,8 @@ class LargeArray {
 
  private:
   struct Free {
-    void operator()(T* p) const { FreeLarge(p); }
+    size_t bytes = 0;
+    void operator()(T* p) const { FreeLarge(p, bytes); }
   };
   std::unique_ptr<T[], Free> data_;
 };

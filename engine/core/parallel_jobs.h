@@ -6,7 +6,8 @@
 // finish, so that progress is reported from the one thread that owns `control`.
 //
 // `solve(thread, job, control)` returns false when stopped (the job's result is then not used);
-// `nodes()` gives the nodes searched so far by all threads, for the polls.
+// `nodes()` gives the nodes searched so far by all threads, for the polls. An exception a job
+// throws stops the other workers taking jobs and is thrown again here once all are joined.
 #pragma once
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/core/first_error.h"
 #include "engine/core/search_control.h"
 
 namespace kibitzer::core {
@@ -35,6 +37,7 @@ StopReason RunParallelJobs(size_t count, int threads, SearchControl& control, So
   size_t next = 0;
   int running = threads;
   bool failed = false;
+  FirstError errors;  // what a worker threw, thrown again here once all are joined
   std::vector<std::thread> workers;
   for (int t = 0; t < threads; ++t) {
     workers.emplace_back([&, t] {
@@ -46,7 +49,8 @@ StopReason RunParallelJobs(size_t count, int threads, SearchControl& control, So
           if (failed || next == count) break;
           job = next++;
         }
-        const bool ok = solve(t, job, own);
+        bool ok = false;
+        errors.Run([&] { ok = solve(t, job, own); });
         std::lock_guard<std::mutex> lock(mutex);
         if (!ok) {
           failed = true;
@@ -81,6 +85,7 @@ StopReason RunParallelJobs(size_t count, int threads, SearchControl& control, So
   }
   lock.unlock();
   for (std::thread& w : workers) w.join();
+  errors.Rethrow();
   if (handed == count) return StopReason::kCompleted;
   const StopReason r = control.reason();
   return r == StopReason::kNone ? StopReason::kError : r;

@@ -24,6 +24,7 @@ enum class StopReason {
   kCancelled,
   kShutdown,
   kError,
+  kQueueTime,  // waited longer than the server allows without starting
 };
 
 const char* StopReasonName(StopReason reason);

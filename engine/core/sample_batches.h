@@ -11,7 +11,8 @@
 // samples' nodes in that order and ends the run after the sample that reaches it, so that where
 // it stops does not depend on the thread count. A sample whose own search reaches the limit (its
 // solve polling with its own nodes) ends alone: the samples before it, on other threads, are
-// solved and added, and the run ends before it.
+// solved and added, and the run ends before it. An exception thrown on any thread is thrown again
+// here once the batch's threads are joined.
 #pragma once
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/core/first_error.h"
 #include "engine/core/search_control.h"
 
 namespace kibitzer::core {
@@ -37,6 +39,7 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
   // The first slot of the batch whose sample reached the node limit by itself (batch: none):
   // later samples are not needed.
   std::atomic<uint64_t> cut{batch};
+  FirstError errors;  // what a thread threw, thrown again here once all are joined
   struct LocalLimit {
     SearchControl& c;
     ~LocalLimit() { c.SetNodeLimitLocal(false); }
@@ -65,12 +68,15 @@ StopReason RunSampleBatches(uint64_t total, int threads, uint64_t batch, SearchC
     std::vector<std::thread> helpers;
     for (int t = 1; t < threads; ++t) {
       helpers.emplace_back([&, t] {
-        SearchControl helper(control.limits(), control.token());
-        work(t, helper);
+        errors.Run([&] {
+          SearchControl helper(control.limits(), control.token());
+          work(t, helper);
+        });
       });
     }
-    work(0, control);
+    errors.Run([&] { work(0, control); });
     for (std::thread& h : helpers) h.join();
+    errors.Rethrow();
     joined();
     for (uint64_t k = 0; k < count; ++k) {
       if (!done[k] && k == cut.load()) {

@@ -24,6 +24,8 @@ const char* StopReasonName(StopReason reason) {
       return "shutdown";
     case StopReason::kError:
       return "error";
+    case StopReason::kQueueTime:
+      return "queue time";
   }
   return "unknown";
 }

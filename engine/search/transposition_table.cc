@@ -9,7 +9,7 @@ TranspositionTable::TranspositionTable(size_t megabytes) {
   const size_t wanted = megabytes * 1024 * 1024 / sizeof(Bucket);
   bucket_count_ = std::bit_floor(wanted);
   shift_ = 64 - std::countr_zero(bucket_count_);
-  buckets_ = std::make_unique<Bucket[]>(bucket_count_);
+  buckets_ = core::LargeArray<Bucket>(bucket_count_);
 }
 
 }  // namespace kibitzer::search

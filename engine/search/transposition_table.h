@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "engine/core/large_array.h"
 #include "engine/core/progress.h"
 
 namespace kibitzer::search {
@@ -76,7 +77,7 @@ class TranspositionTable {
     return static_cast<size_t>((key * 0x9E3779B97F4A7C15ULL) >> shift_);
   }
 
-  std::unique_ptr<Bucket[]> buckets_;
+  core::LargeArray<Bucket> buckets_;
   size_t bucket_count_ = 0;
   int shift_ = 64;
   uint64_t probes_ = 0;

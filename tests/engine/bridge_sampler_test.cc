@@ -11,6 +11,7 @@
 #include <string>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "gtest/gtest.h"
@@ -124,6 +125,60 @@ TEST(DealerScript, MalformedScriptsPointAtThePlace) {
     EXPECT_NE(s.status().message().find(c.message), absl::string_view::npos)
         << c.text << " → " << s.status().message();
     EXPECT_EQ(s.status().message().rfind("constraints: ", 0), 0u);
+  }
+}
+
+// Scripts a hostile client may send: each is refused at its place, not crashing the server (SIGFPE
+// from INT64_MIN / -1, a stack overflow from deep nesting, undefined signed overflow) or hanging it
+// (names that double the work at each step).
+TEST(DealerScript, HostileScriptsAreRefusedAtThePlace) {
+  struct Case {
+    std::string text;
+    const char* message;
+  };
+  std::string doubling = "a0 = hcp(north)\n";
+  for (int i = 1; i <= 40; ++i) doubling += absl::StrCat("a", i, " = a", i - 1, " + a", i - 1, "\n");
+  doubling += "condition a40 > 3";
+  std::string chain = "b0 = hcp(north)\n";
+  for (int i = 1; i <= 3000; ++i) chain += absl::StrCat("b", i, " = b", i - 1, " + 1\n");
+  chain += "condition b3000 > 3";
+  const Case cases[] = {
+      {"(4294967296 * 2147483648) / -1 > 0", "line 1, column 13: at '*': the value may overflow"},
+      {"(4294967296 * 2147483648) % -1 > 0", "at '*': the value may overflow"},
+      {"x = 999999999999999 * 999999999999999\ncondition x > 0",
+       "line 1, column 21: at '*': the value may overflow"},
+      {"hcp(north) * 999999999999999 * 999999999999999 > 1", "at '*': the value may overflow"},
+      {"-(999999999999999 * 999999999 * 999) > 1", "at '*': the value may overflow"},
+      {"pointcount 99999999999 4 3 2 1\nhcp(north) > 3", "a point value is at most 1000"},
+      {std::string(3000, '(') + "1" + std::string(3000, ')'), "nested more than 100 deep"},
+      {std::string(50000, '!') + "1", "nested more than 100 deep"},
+      {std::string(50000, '-') + "1 > 0", "nested more than 100 deep"},
+      {[] {
+         std::string s;
+         for (int i = 0; i < 20000; ++i) s += "1 ? 1 : ";
+         return s + "1";
+       }(),
+       "nested more than 100 deep"},
+      {doubling, "takes more than 100000 steps to evaluate"},
+      {chain, "nested more than 1000 deep (through its names)"},
+  };
+  for (const Case& c : cases) {
+    absl::StatusOr<dealer::Script> s = dealer::ParseScript(c.text, "constraints");
+    ASSERT_FALSE(s.ok()) << c.text.substr(0, 80);
+    EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(s.status().message().find(c.message), absl::string_view::npos)
+        << c.text.substr(0, 80) << " → " << s.status().message().substr(0, 200);
+    EXPECT_EQ(s.status().message().rfind("constraints: ", 0), 0u);
+  }
+  // Within the bounds: large values, division and remainder by -1 and by ranges that hold -1.
+  for (const char* ok : {"(1073741824 * 1073741824) / -1 < 0", "(999999999999 * 999) % -1 == 0",
+                         "hcp(north) / (hcp(south) - 1) >= -40", "spades(north) % -1 == 0",
+                         "-(-(-(-(hcp(north))))) > 3"}) {
+    absl::StatusOr<dealer::Script> s = dealer::ParseScript(ok, "constraints");
+    ASSERT_TRUE(s.ok()) << ok << ": " << s.status();
+    dealer::PartialLayout full;
+    full.fixed = ParseLayout(kDeal);
+    EXPECT_EQ(dealer::EvaluateRange(*s, full).lo, 1) << ok;
   }
 }
 

@@ -44,15 +44,30 @@ TEST(PositionStore, WhenFullTheClientHoldingTheMostLosesItsOldest) {
   // Full; "quiet"'s position is the least recently used, but "busy" holds the most.
   flood.push_back(store.Put({}, "busy"));
   EXPECT_EQ(store.size(), 4u);
-  EXPECT_TRUE(store.Get(mine, "id").ok());
-  EXPECT_EQ(store.Get(flood[0], "id").status().code(), absl::StatusCode::kNotFound);
-  EXPECT_TRUE(store.Get(flood[1], "id").ok());
+  EXPECT_TRUE(store.Get(mine, "id", "quiet").ok());
+  EXPECT_EQ(store.Get(flood[0], "id", "busy").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(store.Get(flood[1], "id", "busy").ok());
   // A third client takes the place of the busiest one's oldest as well.
   now += std::chrono::seconds(1);
   const std::string other = store.Put({}, "other");
-  EXPECT_TRUE(store.Get(other, "id").ok());
-  EXPECT_TRUE(store.Get(mine, "id").ok());
-  EXPECT_EQ(store.Get(flood[2], "id").status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(store.Get(other, "id", "other").ok());
+  EXPECT_TRUE(store.Get(mine, "id", "quiet").ok());
+  EXPECT_EQ(store.Get(flood[2], "id", "busy").status().code(), absl::StatusCode::kNotFound);
+}
+
+// A position is its client's: another client's Get of its id is NOT_FOUND, the same answer as an
+// unknown id, and does not drop it.
+TEST(PositionStore, APositionIsItsClientsAlone) {
+  PositionStore store(4, std::chrono::minutes(10));
+  const std::string id = store.Put({}, "owner");
+  const auto stolen = store.Get(id, "position.position_id", "thief");
+  EXPECT_EQ(stolen.status().code(), absl::StatusCode::kNotFound);
+  const auto unknown = store.Get("p-00000000000000000000000000000000", "position.position_id",
+                                 "thief");
+  EXPECT_EQ(unknown.status().code(), absl::StatusCode::kNotFound);
+  EXPECT_TRUE(store.Get(id, "position.position_id", "owner").ok());
+  EXPECT_EQ(id.size(), 2u + 32u);
+  EXPECT_NE(store.Put({}, "owner"), id);
 }
 
 class Collect final : public ReportSink {

@@ -446,32 +446,92 @@ TEST_F(LoopbackOnePerClient, AClientPastItsShareIsRefusedAndAnotherIsServed) {
   EXPECT_TRUE(AdmittedSoon());
 }
 
-// Calls naming one client in their metadata share its places, whatever their connection; a
-// name past the limit is refused naming the metadata key.
-TEST_F(LoopbackOnePerClient, CallsNamingOneClientShareItsPlaces) {
+// A name in the kibitzer-client metadata divides its connection's share and never adds to it: while
+// "alice" runs a search on this connection, "bob" on the same connection is refused; "alice" on
+// another connection is another client (a name reaches no other connection's share). A name past
+// the limit is refused naming the metadata key.
+TEST_F(LoopbackOnePerClient, ANameDividesItsConnectionsShareAndAddsNothing) {
   grpc::ClientContext context;
   context.AddMetadata("kibitzer-client", "alice");
   pb::SearchReport opening;
   auto reader = StartLongSearch(&context, &opening);
-  auto other = pb::Kibitzer::NewStub(NewChannel());
-  auto quick_as = [&](const std::string& name) {
+  auto quick_as = [&](pb::Kibitzer::Stub* stub, const std::string& name) {
     grpc::ClientContext c;
     Limit(&c);
     c.AddMetadata("kibitzer-client", name);
     pb::AnalyzeRequest quick;
     *quick.mutable_position() = Inline("x...o.... x");
-    auto r = other->Analyze(&c, quick);
+    auto r = stub->Analyze(&c, quick);
     pb::SearchReport report;
     while (r->Read(&report)) {
     }
     return r->Finish();
   };
-  const grpc::Status refused = quick_as("alice");
+  const grpc::Status refused = quick_as(stub_.get(), "bob");
   EXPECT_EQ(refused.error_code(), grpc::RESOURCE_EXHAUSTED) << refused.error_message();
-  EXPECT_TRUE(quick_as("bob").ok());
-  const grpc::Status too_long = quick_as(std::string(200, 'x'));
+  auto other = pb::Kibitzer::NewStub(NewChannel());
+  EXPECT_TRUE(quick_as(other.get(), "alice").ok());
+  const grpc::Status too_long = quick_as(other.get(), std::string(200, 'x'));
   EXPECT_EQ(too_long.error_code(), grpc::INVALID_ARGUMENT);
   EXPECT_NE(too_long.error_message().find("kibitzer-client"), std::string::npos);
+  // Nor can the same name on another connection stop alice's search.
+  grpc::ClientContext stop_context;
+  Limit(&stop_context);
+  stop_context.AddMetadata("kibitzer-client", "alice");
+  pb::StopRequest stop;
+  stop.set_search_id(opening.search_id());
+  pb::StopResponse stopped;
+  EXPECT_EQ(other->Stop(&stop_context, stop, &stopped).error_code(), grpc::NOT_FOUND);
+  StopAndFinish(*reader, opening);
+}
+
+// A search and a held position belong to the connection that made them: another connection can
+// neither stop the search nor use the position (so cannot read a hidden hand through Deal); both
+// get NOT_FOUND, as for an id that does not exist. Ids are 128 random bits.
+TEST_F(Loopback, AnotherClientCanNeitherStopASearchNorUseAPosition) {
+  grpc::ClientContext context;
+  pb::SearchReport opening;
+  auto reader = StartLongSearch(&context, &opening);
+  EXPECT_EQ(opening.search_id().size(), 2u + 32u) << opening.search_id();
+  auto other = pb::Kibitzer::NewStub(NewChannel());
+  {
+    grpc::ClientContext c;
+    Limit(&c);
+    pb::StopRequest stop;
+    stop.set_search_id(opening.search_id());
+    pb::StopResponse stopped;
+    const grpc::Status s = other->Stop(&c, stop, &stopped);
+    EXPECT_EQ(s.error_code(), grpc::NOT_FOUND) << s.error_message();
+  }
+  pb::SetupPositionResponse held;
+  pb::Position position;
+  position.set_game("bridge");
+  position.set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
+  position.set_seat("S");
+  (*position.mutable_options())["view"] = "seat";
+  (*position.mutable_options())["contract"] = "1NT";
+  (*position.mutable_options())["declarer"] = "S";
+  (*position.mutable_options())["leader"] = "S";
+  ASSERT_TRUE(Setup(position, &held).ok());
+  EXPECT_EQ(held.position_id().size(), 2u + 32u) << held.position_id();
+  {
+    grpc::ClientContext c;
+    Limit(&c);
+    pb::DealRequest deal;
+    deal.mutable_position()->set_position_id(held.position_id());
+    pb::DealResponse layouts;
+    const grpc::Status s = other->Deal(&c, deal, &layouts);
+    EXPECT_EQ(s.error_code(), grpc::NOT_FOUND) << s.error_message();
+    EXPECT_NE(s.error_message().find("position.position_id"), std::string::npos);
+  }
+  {
+    grpc::ClientContext c;
+    Limit(&c);
+    pb::DealRequest deal;
+    deal.mutable_position()->set_position_id(held.position_id());
+    pb::DealResponse layouts;
+    EXPECT_TRUE(stub_->Deal(&c, deal, &layouts).ok());  // its own client still can
+  }
   StopAndFinish(*reader, opening);
 }
 

@@ -21,6 +21,8 @@ class DoubleDummyTask final : public core::SearchTask {
   DoubleDummyTask(const PlayPosition& position, std::vector<std::vector<int>> groups, int table_mb)
       : position_(position), groups_(std::move(groups)), table_mb_(table_mb) {}
 
+  size_t TableBytes() const override { return DoubleDummySolver::TableBytes(table_mb_); }
+
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     DoubleDummySolver solver(DoubleDummySolver::Options{table_mb_});
     core::Report report;

@@ -7,6 +7,8 @@
 #include <optional>
 #include <thread>
 
+#include "engine/core/first_error.h"
+
 namespace kibitzer::bridge {
 
 void RunBatch(int count, const BatchOptions& options,
@@ -25,10 +27,14 @@ void RunBatch(int count, const BatchOptions& options,
       job(solver, i);
     }
   };
+  // A thread that throws (a table that cannot be had) ends the batch; the first exception is
+  // thrown again here once every thread is joined.
+  core::FirstError errors;
   std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
+  for (int t = 1; t < threads; ++t) pool.emplace_back([&] { errors.Run(work); });
+  errors.Run(work);
   for (std::thread& t : pool) t.join();
+  errors.Rethrow();
 }
 
 std::vector<DdTable> SolveTables(const std::vector<Hands>& deals, const BatchOptions& options) {

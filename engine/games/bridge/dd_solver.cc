@@ -58,6 +58,10 @@ uint64_t SmallAlike(uint64_t relevant, int card, uint64_t hand) {
 
 DoubleDummySolver::DoubleDummySolver(Options options) : table_(options.table_megabytes) {}
 
+size_t DoubleDummySolver::TableBytes(int table_megabytes) {
+  return dd::PartitionTable::Bytes(table_megabytes);
+}
+
 DoubleDummySolver::~DoubleDummySolver() = default;
 
 void DoubleDummySolver::ClearTable() {

@@ -37,6 +37,8 @@ class DoubleDummySolver {
     int table_megabytes = 64;
   };
   explicit DoubleDummySolver(Options options);
+  // The memory the table of a solver with `table_megabytes` takes.
+  static size_t TableBytes(int table_megabytes);
   DoubleDummySolver() : DoubleDummySolver(Options{}) {}
   ~DoubleDummySolver();
 

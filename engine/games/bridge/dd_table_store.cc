@@ -23,12 +23,30 @@ uint8_t Tag(const TableQuery& q) { return static_cast<uint8_t>(1 + q.leader * 5 
 
 }  // namespace
 
-PartitionTable::PartitionTable(int megabytes) {
+// An eighth for the slot headers, the rest for the chunks of entries.
+size_t PartitionTable::SetCount(int megabytes) {
   const size_t bytes = static_cast<size_t>(std::max(megabytes, 1)) << 20;
-  // An eighth for the slot headers, the rest for the chunks of entries.
-  const size_t sets = std::bit_floor(std::max<size_t>(bytes / 8 / sizeof(Set), 1));
-  const size_t chunks = std::max<size_t>(
-      (bytes - sets * sizeof(Set)) / (sizeof(Chunk) + sizeof(uint32_t)), kEntries / kChunk);
+  return std::bit_floor(std::max<size_t>(bytes / 8 / sizeof(Set), 1));
+}
+
+size_t PartitionTable::ChunkCount(int megabytes) {
+  const size_t bytes = static_cast<size_t>(std::max(megabytes, 1)) << 20;
+  return std::max<size_t>((bytes - SetCount(megabytes) * sizeof(Set)) /
+                              (sizeof(Chunk) + sizeof(uint32_t)),
+                          kEntries / kChunk);
+}
+
+size_t PartitionTable::Bytes(int megabytes) {
+  constexpr size_t kPage = 4096;
+  auto pages = [](size_t b) { return (b + kPage - 1) / kPage * kPage; };
+  const size_t chunks = ChunkCount(megabytes);
+  return pages(SetCount(megabytes) * sizeof(Set)) + pages(chunks * sizeof(Chunk)) +
+         pages(chunks * sizeof(uint32_t));
+}
+
+PartitionTable::PartitionTable(int megabytes) {
+  const size_t sets = SetCount(megabytes);
+  const size_t chunks = ChunkCount(megabytes);
   sets_ = core::LargeArray<Set>(sets);
   chunks_ = core::LargeArray<Chunk>(chunks);
   chunk_next_ = core::LargeArray<uint32_t>(chunks);

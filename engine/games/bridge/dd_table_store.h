@@ -43,6 +43,8 @@ struct TableHit {
 class PartitionTable {
  public:
   explicit PartitionTable(int megabytes);
+  // The memory a table of `megabytes` takes, its arrays rounded up to whole pages.
+  static size_t Bytes(int megabytes);
   ~PartitionTable();
 
   void Clear();
@@ -85,6 +87,8 @@ class PartitionTable {
     uint8_t best[kChunk];  // 1 + relative index of the leader's best card, or 0
   };
   static int TricksLeft(const Slot& slot);
+  static size_t SetCount(int megabytes);
+  static size_t ChunkCount(int megabytes);
   // Bit i set: entry i of `c` matches planes `p0`, `p1` (all kChunk entries, used or not).
   static uint32_t MatchBits(const Chunk& c, uint64_t p0, uint64_t p1);
   // The slot of `query`'s pattern, or nullptr.

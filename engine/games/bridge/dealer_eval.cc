@@ -179,6 +179,8 @@ class Evaluator {
     }
   }
 
+  // The parser has checked that no value of the script, over every layout, leaves ±2^60: these
+  // sums and products of values within the children's ranges cannot overflow.
   static Range Arithmetic(int op, Range a, Range b) {
     switch (op) {
       case 0:
@@ -195,7 +197,9 @@ class Evaluator {
           const int64_t v = op == 3 ? a.lo / b.lo : a.lo % b.lo;
           return {v, v};
         }
-        return {-kWide, kWide};
+        // |a / b| and |a % b| are at most |a| (the parser's bound on every value holds then).
+        const int64_t m = std::max(-a.lo, a.hi);
+        return {-m, m};
     }
   }
 

@@ -1,6 +1,9 @@
 // The reader of dealer scripts: a small lexer and a recursive-descent parser with C precedence.
+#include <algorithm>
 #include <cctype>
+#include <limits>
 #include <map>
+#include <optional>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -116,6 +119,13 @@ class Lexer {
   int line_ = 1, column_ = 1;
 };
 
+constexpr int kMaxNesting = 100;       // parentheses, ?: and unary operators, one in another
+constexpr int64_t kMaxDepth = 1000;     // nodes one in another, names followed
+constexpr int64_t kMaxCost = 100'000;   // nodes evaluated for one layout
+constexpr int64_t kMaxValue = int64_t{1} << 60;
+constexpr int64_t kMaxPointValue = 1000;  // pointcount and altcount values
+constexpr int64_t kLargestScore = 8000;   // above any score() (7NT redoubled vulnerable: 2980)
+
 constexpr const char* kCommands[] = {"generate",   "produce",  "vulnerable", "dealer", "predeal",
                                      "pointcount", "altcount", "condition",  "action"};
 
@@ -184,6 +194,7 @@ class Parser {
     while (Peek().kind != Tok::kEnd) {
       if (absl::Status s = Statement(); !s.ok()) return s;
     }
+    if (absl::Status s = CheckBounds(); !s.ok()) return s;
     return std::move(script_);
   }
 
@@ -314,6 +325,9 @@ class Parser {
     int n = 0;
     while (Peek().kind == Tok::kNumber) {
       if (n == 13) return Error(Peek(), "more than 13 values");
+      if (Peek().number > kMaxPointValue) {
+        return Error(Peek(), absl::StrCat("a point value is at most ", kMaxPointValue));
+      }
       values[n++] = static_cast<int>(Take().number);
     }
     table = values;
@@ -335,14 +349,128 @@ class Parser {
     return absl::OkStatus();
   }
 
-  int Add(Node n) {
+  // `at`: the token the node's errors point at (its operator; else the last token read).
+  int Add(Node n, const Token* at = nullptr) {
     script_.nodes.push_back(n);
+    where_.push_back(at != nullptr ? at : &tokens_[pos_ > 0 ? pos_ - 1 : 0]);
     return static_cast<int>(script_.nodes.size()) - 1;
+  }
+
+  // Counts the parser's own nesting (parentheses, ?:, unary operators), so that a deeply nested
+  // script is refused instead of overflowing the stack.
+  class Nest {
+   public:
+    explicit Nest(Parser* p) : p_(p) { ++p_->nesting_; }
+    ~Nest() { --p_->nesting_; }
+    Nest(const Nest&) = delete;
+    Nest& operator=(const Nest&) = delete;
+    bool too_deep() const { return p_->nesting_ > kMaxNesting; }
+
+   private:
+    Parser* p_;
+  };
+  absl::Status TooDeep() const {
+    return Error(Peek(), absl::StrCat("nested more than ", kMaxNesting, " deep"));
+  }
+
+  // Every value the script can compute, over every layout, stays within ±kMaxValue (so neither
+  // the sampler's range evaluation nor a division can overflow), and evaluating the condition
+  // stays cheap and shallow (a defined name used twice is evaluated twice).
+  absl::Status CheckBounds() {
+    const size_t n = script_.nodes.size();
+    std::vector<Range> range(n);
+    std::vector<int64_t> cost(n), depth(n);
+    for (size_t i = 0; i < n; ++i) {
+      const Node& node = script_.nodes[i];
+      int64_t c = 1, d = 1;
+      for (int child : {node.a, node.b, node.c}) {
+        if (child < 0) continue;
+        c = std::min(c + cost[child], kMaxCost + 1);
+        d = std::max(d, depth[child] + 1);
+      }
+      cost[i] = c;
+      depth[i] = d;
+      if (c > kMaxCost) {
+        return Error(*where_[i], absl::StrCat("the expression takes more than ", kMaxCost,
+                                              " steps to evaluate (names used many times over)"));
+      }
+      if (d > kMaxDepth) {
+        return Error(*where_[i], absl::StrCat("the expression is nested more than ", kMaxDepth,
+                                              " deep (through its names)"));
+      }
+      std::optional<Range> r = StaticRange(node, range);
+      if (!r) {
+        return Error(*where_[i], absl::StrCat("the value may overflow: values must stay within ",
+                                              kMaxValue, " in magnitude"));
+      }
+      range[i] = *r;
+    }
+    return absl::OkStatus();
+  }
+
+  // The values node `n` can take over every layout, from its children's; nullopt past kMaxValue.
+  std::optional<Range> StaticRange(const Node& n, const std::vector<Range>& r) const {
+    auto fits = [](Range x) -> std::optional<Range> {
+      if (x.lo < -kMaxValue || x.hi > kMaxValue) return std::nullopt;
+      return x;
+    };
+    switch (n.op) {
+      case Op::kNumber:
+        return fits({n.value, n.value});
+      case Op::kLength:
+        return Range{0, 13};
+      case Op::kCount: {
+        const PointTable& t = script_.counts[n.value];
+        const int64_t lo = std::min(0, *std::min_element(t.begin(), t.end()));
+        const int64_t hi = std::max(0, *std::max_element(t.begin(), t.end()));
+        return Range{13 * lo, 13 * hi};
+      }
+      case Op::kLosers:
+        return Range{0, 12};
+      case Op::kScore:
+        return Range{-kLargestScore, kLargestScore};
+      case Op::kImps:
+        return Range{-24, 24};
+      case Op::kNegate:
+        return Range{-r[n.a].hi, -r[n.a].lo};
+      case Op::kArithmetic:
+        return fits(ArithmeticRange(static_cast<int>(n.value), r[n.a], r[n.b]));
+      case Op::kSelect:
+        return Range{std::min(r[n.b].lo, r[n.c].lo), std::max(r[n.b].hi, r[n.c].hi)};
+      default:  // the truth values
+        return Range{0, 1};
+    }
+  }
+
+  // Children within ±kMaxValue < 2^62: sums and differences cannot overflow int64; products are
+  // checked.
+  static Range ArithmeticRange(int op, Range a, Range b) {
+    constexpr Range kOverflow{std::numeric_limits<int64_t>::min(), 0};
+    switch (op) {
+      case 0:
+        return {a.lo + b.lo, a.hi + b.hi};
+      case 1:
+        return {a.lo - b.hi, a.hi - b.lo};
+      case 2: {
+        int64_t p[4];
+        if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
+            __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3])) {
+          return kOverflow;
+        }
+        return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
+      }
+      default: {  // |a / b| and |a % b| are at most |a|
+        const int64_t m = std::max(-a.lo, a.hi);
+        return {-m, m};
+      }
+    }
   }
 
   absl::StatusOr<int> Expression() { return Select(); }
 
   absl::StatusOr<int> Select() {
+    Nest nest(this);
+    if (nest.too_deep()) return TooDeep();
     absl::StatusOr<int> cond = Or();
     if (!cond.ok() || !IsPunct(Peek(), "?")) return cond;
     Take();
@@ -375,14 +503,14 @@ class Parser {
         ++i;
       }
       if (which < 0) return left;
-      Take();
+      const Token& at = Take();
       absl::StatusOr<int> right = (this->*next)();
       if (!right.ok()) return right;
       Node n{.op = op};
       n.value = which + offset;
       n.a = *left;
       n.b = *right;
-      left = Add(n);
+      left = Add(n, &at);
     }
   }
 
@@ -398,6 +526,8 @@ class Parser {
   }
 
   absl::StatusOr<int> Unary() {
+    Nest nest(this);
+    if (nest.too_deep()) return TooDeep();
     if (IsPunct(Peek(), "!") || (Peek().kind == Tok::kWord && Peek().lower == "not")) {
       Take();
       absl::StatusOr<int> a = Unary();
@@ -407,12 +537,12 @@ class Parser {
       return Add(n);
     }
     if (IsPunct(Peek(), "-")) {
-      Take();
+      const Token& at = Take();
       absl::StatusOr<int> a = Unary();
       if (!a.ok()) return a;
       Node n{.op = Op::kNegate};
       n.a = *a;
-      return Add(n);
+      return Add(n, &at);
     }
     return Primary();
   }
@@ -640,6 +770,8 @@ class Parser {
   std::string field_;
   Script script_;
   std::map<std::string, int> names_;
+  std::vector<const Token*> where_;  // for each node, the token its errors point at
+  int nesting_ = 0;
 };
 
 }  // namespace

@@ -33,7 +33,18 @@ class MonteCarloTask::Workers {
   Workers(MonteCarloTask& task, core::StopToken* token) : task_(task), token_(token) {
     done_.assign(task.options_.samples, 0);
     sample_nodes_.assign(task.options_.samples, 0);
-    for (int t = 0; t < task.options_.threads; ++t) threads_.emplace_back([this] { Work(); });
+    for (int t = 0; t < task.options_.threads; ++t) {
+      threads_.emplace_back([this] {
+        // A failure (a table that cannot be had) ends the search with its message.
+        try {
+          Work();
+        } catch (const std::exception& e) {
+          std::lock_guard<std::mutex> lock(mu_);
+          if (error_.empty()) error_ = e.what();
+          cv_.notify_all();
+        }
+      });
+    }
   }
   ~Workers() {
     quit_ = true;

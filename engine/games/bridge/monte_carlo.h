@@ -36,6 +36,12 @@ class MonteCarloTask final : public core::SearchTask {
   MonteCarloTask(SeatView view, std::unique_ptr<dealer::Script> script, LayoutSampler sampler,
                  ResultModel model, MonteCarloOptions options);
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override;
+  // A solver's table per thread; two with IMPs (the layout's par too).
+  size_t TableBytes() const override {
+    const size_t per_thread = (options_.objective == Objective::kImps ? 2 : 1) *
+                              DoubleDummySolver::TableBytes(options_.table_megabytes);
+    return static_cast<size_t>(std::max(1, options_.threads)) * per_thread;
+  }
 
  private:
   class Workers;

@@ -89,6 +89,10 @@ SolverTable::SolverTable(int log2_entries)
 
 SolverTable::~SolverTable() = default;
 
+size_t SolverTable::Bytes(int log2_entries) {
+  return sizeof(Set) << (log2_entries > 2 ? log2_entries - 2 : 0);
+}
+
 void SolverTable::Clear() {
   if (++epoch_ != 0) return;
   // The epoch wrapped: wipe the table so that no entry of 256 clears ago comes back.

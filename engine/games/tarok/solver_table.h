@@ -80,6 +80,8 @@ struct TableHit {
 class SolverTable {
  public:
   explicit SolverTable(int log2_entries);
+  // The memory a table of 2^log2_entries entries takes.
+  static size_t Bytes(int log2_entries);
   ~SolverTable();
   SolverTable(const SolverTable&) = delete;
   SolverTable& operator=(const SolverTable&) = delete;

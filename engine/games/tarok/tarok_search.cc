@@ -42,6 +42,12 @@ class TarokTask final : public core::SearchTask {
  public:
   TarokTask(const Round& round, TaskOptions o) : round_(round), o_(std::move(o)) {}
 
+  // Sampled: a solver's table per thread; a full layout: one table (the threads share it).
+  size_t TableBytes() const override {
+    const size_t tables = o_.samples != 0 ? static_cast<size_t>(std::max(1, o_.threads)) : 1;
+    return tables * SolverTable::Bytes(o_.table_log2);
+  }
+
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     scores_.assign(o_.cards.size(), Score{});
     const core::StopReason reason =

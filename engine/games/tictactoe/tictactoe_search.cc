@@ -19,12 +19,14 @@ class TicTacToeTask final : public core::SearchTask {
   TicTacToeTask(const Board& board, TicTacToeSearchOptions options)
       : board_(board), options_(std::move(options)) {}
 
+  size_t TableBytes() const override {
+    return options_.use_tt ? size_t(TableMb()) << 20 : 0;
+  }
+
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     // The table is taken when the search starts on its worker (a waiting search holds no
     // memory), before the hot path, and freed with the task.
-    int mb = options_.spec.hash_mb;
-    if (mb == 0) mb = board_.size() == 3 ? kDefaultHashMb3 : kDefaultHashMb4;
-    tt_ = std::make_unique<search::TranspositionTable>(options_.use_tt ? mb : 0);
+    tt_ = std::make_unique<search::TranspositionTable>(options_.use_tt ? TableMb() : 0);
     Board board = board_;
     if (options_.compare_minimax && board.squares() - board.pieces() <= kMaxEmptyForMinimax) {
       AddComparison(board);
@@ -57,6 +59,11 @@ class TicTacToeTask final : public core::SearchTask {
   }
 
  private:
+  int TableMb() const {
+    const int mb = options_.spec.hash_mb;
+    return mb != 0 ? mb : board_.size() == 3 ? kDefaultHashMb3 : kDefaultHashMb4;
+  }
+
   // Plain minimax and plain alpha-beta (no table, full depth, same move order) on this position.
   void AddComparison(Board board) {
     search::TreeCount count;
