@@ -11,6 +11,7 @@
 #include "engine/games/bridge/dd_solver.h"
 #include "engine/games/bridge/dd_table.h"
 #include "engine/games/bridge/scoring.h"
+#include "engine/core/memory_budget.h"
 #include "gtest/gtest.h"
 #include "tests/engine/test_sink.h"
 
@@ -271,6 +272,32 @@ TEST(BridgeMonteCarlo, StopsOnceTheBestCardIsSeparated) {
 }
 
 // The same seed gives the same numbers with one thread and with three.
+// A search whose threads cannot all have their tables (the server's budget is spent) fails alone
+// with an error saying so, instead of ending the process; it says beforehand what it will take.
+TEST(BridgeMonteCarlo, ATableThatCannotBeHadFailsTheSearchAlone) {
+  BridgeGame game;
+  auto state = SouthsViewOfAnEnding(game);
+  ASSERT_TRUE(state.ok()) << state.status();
+  core::SearchSpec spec;
+  spec.limits.samples = 40;
+  spec.threads = 3;
+  spec.hash_mb = 8;
+  spec.options = {{"objective", "score"}};
+  auto task = game.PrepareSearch(**state, spec);
+  ASSERT_TRUE(task.ok()) << task.status();
+  EXPECT_GE((*task)->TableBytes(), size_t{3 * 8} << 20);  // a table per thread
+  core::MemoryBudget& budget = core::MemoryBudget::Process();
+  const size_t limit = budget.limit();
+  budget.SetLimit(budget.allocated() + (size_t{12} << 20));  // one table fits, not three
+  core::StopToken token;
+  core::SearchControl control(spec.limits, &token);
+  CollectingSink sink;
+  const core::Report r = (*task)->Run(control, sink);
+  budget.SetLimit(limit);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kError);
+  EXPECT_NE(r.message.find("memory: a table of"), std::string::npos) << r.message;
+}
+
 TEST(BridgeMonteCarlo, SameSeedSameAnswerAtAnyThreadCount) {
   BridgeGame game;
   auto state = SouthsViewOfAnEnding(game);

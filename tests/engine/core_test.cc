@@ -7,6 +7,10 @@
 #include <vector>
 
 #include "engine/core/card_set.h"
+#include "engine/core/large_array.h"
+#include "engine/core/memory_budget.h"
+#include "engine/core/quote.h"
+#include "engine/core/random_id.h"
 #include "engine/core/options.h"
 #include "engine/core/parallel_jobs.h"
 #include "engine/core/rng.h"
@@ -249,6 +253,72 @@ TEST(SampleBatches, ASampleThatReachesTheNodeLimitByItselfEndsTheRunAtItAtAnyThr
     ASSERT_EQ(added.size(), 13u) << threads << " threads";
     EXPECT_EQ(added.back(), 12u);
     EXPECT_EQ(control.reason(), StopReason::kNodeLimit);
+  }
+}
+
+// A failure on a helper thread of a sampled search (a table that cannot be had) is thrown on the
+// search's own thread once the helpers are joined: it ends that search, not the process.
+TEST(RunSampleBatches, AnExceptionOnAHelperThreadReachesTheCaller) {
+  StopToken token;
+  SearchControl control(Limits{}, &token);
+  EXPECT_THROW(RunSampleBatches(
+                   8, 2, 2, control,
+                   [](int thread, uint64_t, uint64_t, SearchControl&) -> std::optional<uint64_t> {
+                     if (thread == 1) throw MemoryExhausted("memory: no table for you");
+                     return 1;
+                   },
+                   [] {}, [](uint64_t, uint64_t) {}),
+               MemoryExhausted);
+}
+
+TEST(RunParallelJobs, AnExceptionInAJobReachesTheCaller) {
+  StopToken token;
+  SearchControl control(Limits{}, &token);
+  EXPECT_THROW(RunParallelJobs(
+                   6, 2, control,
+                   [](int, size_t job, SearchControl&) {
+                     if (job == 3) throw MemoryExhausted("memory: no table for you");
+                     return true;
+                   },
+                   [](size_t) {}, [] { return uint64_t{0}; }),
+               MemoryExhausted);
+}
+
+// Tables are charged to the process's budget while they live and given back when freed; one past
+// the budget is refused with MemoryExhausted, charging nothing.
+TEST(LargeArray, TablesAreChargedToTheBudgetAndGivenBack) {
+  MemoryBudget& budget = MemoryBudget::Process();
+  const size_t limit = budget.limit(), before = budget.allocated();
+  budget.SetLimit(before + (size_t{16} << 20));
+  {
+    LargeArray<uint64_t> table((size_t{8} << 20) / sizeof(uint64_t));
+    EXPECT_EQ(budget.allocated(), before + (size_t{8} << 20));
+    table[12345] = 7;  // zeroed, writable
+    EXPECT_EQ(table[12344], 0u);
+    EXPECT_THROW(LargeArray<uint64_t>((size_t{9} << 20) / sizeof(uint64_t)), MemoryExhausted);
+    EXPECT_EQ(budget.allocated(), before + (size_t{8} << 20));
+  }
+  EXPECT_EQ(budget.allocated(), before);
+  budget.SetLimit(limit);
+}
+
+TEST(Quote, CutsAndEscapesWhatAClientSent) {
+  EXPECT_EQ(Quote("bridge"), "'bridge'");
+  EXPECT_EQ(Quote("a\nb\x1b[2J'\"\\"), "'a\\nb\\x1b[2J\\'\\\"\\\\'");
+  const std::string huge(3 << 20, 'x');
+  const std::string q = Quote(huge);
+  EXPECT_LT(q.size(), 100u);
+  EXPECT_NE(q.find("...(3145728 bytes)"), std::string::npos) << q;
+  EXPECT_EQ(Escape("\xff\xfe", 0), "\\xff\\xfe");
+}
+
+TEST(RandomId, IsLongAndUnpredictable) {
+  std::set<std::string> seen;
+  for (int i = 0; i < 1000; ++i) {
+    const std::string id = RandomId("s-");
+    ASSERT_EQ(id.size(), 34u);
+    ASSERT_EQ(id.rfind("s-", 0), 0u);
+    EXPECT_TRUE(seen.insert(id).second);
   }
 }
 

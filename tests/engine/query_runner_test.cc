@@ -356,5 +356,142 @@ TEST_F(QueryRunnerSliced, OneClientsOwnSearchesAreNotSliced) {
   EXPECT_EQ(b->reason, core::StopReason::kCompleted);
 }
 
+// A task that says its tables take `bytes` and ends at once.
+class TablesTask final : public core::SearchTask {
+ public:
+  explicit TablesTask(size_t bytes) : bytes_(bytes) {}
+  core::Report Run(core::SearchControl&, core::ProgressSink&) override {
+    core::Report r;
+    r.stop_reason = core::StopReason::kCompleted;
+    return r;
+  }
+  size_t TableBytes() const override { return bytes_; }
+
+ private:
+  size_t bytes_;
+};
+
+// The search's tables are reserved from the memory budget at admission: one that does not fit is
+// refused at once, saying so; the budget is whole again once a search has ended.
+TEST(QueryRunner, TablesPastTheMemoryBudgetAreRefusedAtOnce) {
+  core::MemoryBudget budget(100 << 20);
+  QueryRunner runner({.threads = 1, .max_queries = 4, .memory = &budget});
+  QueryRunner::Submission big;
+  big.task = std::make_unique<TablesTask>(size_t{101} << 20);
+  big.sink = std::make_shared<WaitSink>();
+  const auto refused = runner.Submit(std::move(big));
+  ASSERT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
+  EXPECT_NE(refused.status().message().find("memory: this search needs 101 MiB"),
+            std::string::npos)
+      << refused.status();
+  std::atomic<int> runs{0};
+  std::atomic<bool> release{false};
+  auto holder = std::make_shared<WaitSink>();
+  QueryRunner::Submission held;
+  held.task = std::make_unique<TablesTask>(size_t{60} << 20);
+  held.sink = holder;
+  ASSERT_TRUE(runner.Submit(std::move(held)).ok());
+  holder->WaitFinished();
+  EXPECT_EQ(budget.reserved(), 0u);
+  // Two of 60 MiB do not fit at once: the second is refused while the first waits its turn.
+  auto spinner = std::make_shared<WaitSink>();
+  ASSERT_TRUE(runner.Submit(Spin(&runs, &release, spinner)).ok());  // holds the worker
+  QueryRunner::Submission first, second;
+  first.task = std::make_unique<TablesTask>(size_t{60} << 20);
+  first.sink = std::make_shared<WaitSink>();
+  second.task = std::make_unique<TablesTask>(size_t{60} << 20);
+  second.sink = std::make_shared<WaitSink>();
+  ASSERT_TRUE(runner.Submit(std::move(first)).ok());
+  EXPECT_EQ(budget.reserved(), size_t{60} << 20);
+  EXPECT_EQ(runner.Submit(std::move(second)).status().code(),
+            absl::StatusCode::kResourceExhausted);
+  release = true;
+  spinner->WaitFinished();
+}
+
+// With one worker held, a waiting search ends when it has waited max_queue_time (on the injected
+// clock), with STOP_REASON_QUEUE_TIME and without running; one that started is not ended so.
+TEST(QueryRunner, ASearchWaitingPastTheQueueBoundEndsWithoutRunning) {
+  std::atomic<int64_t> now_ms{0};
+  QueryRunner runner({.threads = 1,
+                      .max_queries = 4,
+                      .max_queue_time = std::chrono::seconds(30),
+                      .now = [&] {
+                        return std::chrono::steady_clock::time_point(
+                            std::chrono::milliseconds(now_ms.load()));
+                      }});
+  std::atomic<int> runs{0};
+  std::atomic<bool> release{false};
+  auto running = std::make_shared<WaitSink>(), waiting = std::make_shared<WaitSink>();
+  ASSERT_TRUE(runner.Submit(Spin(&runs, &release, running)).ok());
+  while (runs == 0) std::this_thread::yield();
+  ASSERT_TRUE(runner.Submit(Spin(&runs, &release, waiting)).ok());
+  now_ms = 29'999;
+  runner.Tick();
+  EXPECT_EQ(waiting->finals, 0);
+  now_ms = 30'000;
+  runner.Tick();
+  waiting->WaitFinished();
+  EXPECT_EQ(waiting->reason, core::StopReason::kQueueTime);
+  EXPECT_EQ(runs, 1);  // it never ran
+  EXPECT_EQ(running->finals, 0);
+  release = true;
+  running->WaitFinished();
+  EXPECT_EQ(running->reason, core::StopReason::kCompleted);
+  EXPECT_EQ(runner.active(), 0);
+}
+
+// Within a client, waiting searches age: one of the lowest priority, after waiting 21 aging steps,
+// starts before one of the highest submitted later, so a stream of urgent searches cannot hold it
+// back for ever.
+TEST(QueryRunner, WaitingSearchesAgePastHigherPriorities) {
+  std::atomic<int64_t> now_ms{0};
+  QueryRunner runner({.threads = 1,
+                      .max_queries = 8,
+                      .aging_step = std::chrono::seconds(1),
+                      .now = [&] {
+                        return std::chrono::steady_clock::time_point(
+                            std::chrono::milliseconds(now_ms.load()));
+                      }});
+  std::atomic<int> runs{0};
+  std::atomic<bool> release{false}, go{false};
+  std::vector<int> order;
+  std::mutex order_mu;
+  auto submit = [&](int tag, int priority, std::atomic<bool>* until) {
+    QueryRunner::Submission s;
+    s.task = std::make_unique<SpinTask>(&runs, until, &order, &order_mu, tag);
+    s.sink = std::make_shared<WaitSink>();
+    s.priority = priority;
+    return runner.Submit(std::move(s));
+  };
+  ASSERT_TRUE(submit(0, 0, &release).ok());  // holds the worker
+  while (runs == 0) std::this_thread::yield();
+  ASSERT_TRUE(submit(1, -10, &go).ok());
+  now_ms = 21'000;
+  ASSERT_TRUE(submit(2, 10, &go).ok());
+  go = true;
+  release = true;
+  while (runs < 3) std::this_thread::yield();
+  std::lock_guard<std::mutex> lock(order_mu);
+  EXPECT_EQ(order, (std::vector<int>{0, 1, 2}));
+}
+
+// Stop with an owner stops only that client's search.
+TEST(QueryRunner, StopNamingAnOwnerReachesOnlyItsSearches) {
+  QueryRunner runner({.threads = 1, .max_queries = 4});
+  std::atomic<int> runs{0};
+  std::atomic<bool> release{false};
+  std::atomic<uint64_t> polls{0};
+  auto sink = std::make_shared<WaitSink>();
+  auto id = runner.Submit(SpinFor("alice", &runs, &release, sink, &polls));
+  ASSERT_TRUE(id.ok());
+  const std::string bob = "bob", alice = "alice";
+  EXPECT_FALSE(runner.Stop(*id, core::StopReason::kStopped, &bob));
+  EXPECT_EQ(sink->finals, 0);
+  EXPECT_TRUE(runner.Stop(*id, core::StopReason::kStopped, &alice));
+  sink->WaitFinished();
+  EXPECT_EQ(sink->reason, core::StopReason::kStopped);
+}
+
 }  // namespace
 }  // namespace kibitzer::analysis

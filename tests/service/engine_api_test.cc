@@ -165,5 +165,37 @@ TEST(CallAdmission, OneClientCannotTakeEveryPlace) {
   EXPECT_TRUE(a3.Enter().ok());
 }
 
+// A Deal whose answer would pass the server's response bound (a default client's receive limit)
+// is refused naming the count and how many fit; that many are then answered.
+TEST(EngineApi, ADealTooLargeToSendIsRefusedNamingHowManyFit) {
+  ApiOptions options;
+  options.max_response_bytes = 4000;
+  EngineApi api(options);
+  pb::DealRequest request;
+  pb::Position* p = request.mutable_position()->mutable_position();
+  p->set_game("bigtwo");
+  p->set_notation(
+      "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
+      "3S4C4H5D6D8C8S9DJCJHQDKDAS");
+  p->set_seat("4");
+  (*p->mutable_options())["view"] = "seat";
+  (*p->mutable_options())["leader"] = "1";
+  request.set_count(200);
+  const auto refused = api.Deal(request);
+  ASSERT_EQ(refused.status().code(), absl::StatusCode::kInvalidArgument) << refused.status();
+  const std::string message(refused.status().message());
+  EXPECT_EQ(message.rfind("count: 200 layouts answer ", 0), 0u) << message;
+  const size_t at = message.find("ask for at most ");
+  ASSERT_NE(at, std::string::npos) << message;
+  const int fits = std::stoi(message.substr(at + 16));
+  EXPECT_GT(fits, 0);
+  EXPECT_LT(fits, 200);
+  request.set_count(fits);
+  const auto answered = api.Deal(request);
+  ASSERT_TRUE(answered.ok()) << answered.status();
+  EXPECT_EQ(answered->layouts_size(), fits);
+  EXPECT_LE(answered->ByteSizeLong(), 4000u);
+}
+
 }  // namespace
 }  // namespace kibitzer::service

@@ -644,6 +644,24 @@ std::vector<BadCase> BadCases() {
   illegal.add_moves("b2");
   illegal.add_moves("b2");
   pb::Position oversize = Inline(std::string(100000, '.')).position();
+  pb::Position huge_game = Inline("").position();
+  huge_game.set_game(std::string(3 << 20, 'g'));
+  pb::Position forged_game = Inline("").position();
+  forged_game.set_game("go\n2026-01-01T00:00:00.000Z Stop peer=forged status=OK");
+  auto bridge_deal = [](std::string constraints) {
+    return [constraints](pb::Kibitzer::Stub& stub, grpc::ClientContext* c) {
+      pb::DealRequest r;
+      pb::Position* view = r.mutable_position()->mutable_position();
+      view->set_game("bridge");
+      view->set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
+      view->set_seat("S");
+      (*view->mutable_options())["view"] = "seat";
+      (*view->mutable_options())["leader"] = "S";
+      r.set_constraints(constraints);
+      pb::DealResponse out;
+      return stub.Deal(c, r, &out);
+    };
+  };
   const auto inv = grpc::INVALID_ARGUMENT;
   return {
       {"UnknownGame", setup(chess), inv, "position.game: unknown game 'chess'"},
@@ -682,6 +700,19 @@ std::vector<BadCase> BadCases() {
       {"AbsurdDealCount", deal(1 << 30), inv, "count"},
       {"UnknownSearchId", stop("s-0000"), grpc::NOT_FOUND, "search_id"},
       {"EmptySearchId", stop(""), inv, "search_id: required"},
+      {"HugeGameName", setup(huge_game), inv, "position.game: too long: 3145728 bytes"},
+      {"ForgedLogLineInGame", setup(forged_game), inv, "unknown game 'go\\n2026"},
+      {"HugePositionId",
+       analyze([](auto& r) { r.mutable_position()->set_position_id(std::string(3 << 20, 'p')); }),
+       inv, "position.position_id: too long"},
+      {"HugeSearchId", stop(std::string(3 << 20, 's')), inv, "search_id: too long"},
+      {"OverflowingScript", bridge_deal("(4294967296 * 2147483648) / -1 > 0"), inv,
+       "constraints: line 1, column 13: at '*': the value may overflow"},
+      {"RemainderByMinusOne", bridge_deal("(4294967296 * 2147483648) % -1 > 0"), inv,
+       "the value may overflow"},
+      {"DeeplyNestedScript", bridge_deal(std::string(3000, '(') + "1" + std::string(3000, ')')),
+       inv, "nested more than 100 deep"},
+      {"ManyNots", bridge_deal(std::string(60000, '!') + "1"), inv, "nested more than 100 deep"},
   };
 }
 
@@ -693,7 +724,10 @@ TEST_P(LoopbackBadInput, IsAnsweredWithTheFieldAndTheServerGoesOn) {
   const grpc::Status status = GetParam().call(*stub_, &context);
   EXPECT_EQ(status.error_code(), GetParam().code) << status.error_message();
   EXPECT_NE(status.error_message().find(GetParam().field), std::string::npos)
-      << status.error_message();
+      << status.error_message().substr(0, 300);
+  // What a client sent is echoed cut and escaped: the message stays small, on one line.
+  EXPECT_LT(status.error_message().size(), 1024u);
+  EXPECT_EQ(status.error_message().find('\n'), std::string::npos);
   EXPECT_TRUE(Serving());
 }
 
@@ -704,6 +738,58 @@ TEST_F(Loopback, MessagesPastTheTransportLimitAreRefusedAndTheServerGoesOn) {
   pb::SetupPositionResponse out;
   const grpc::Status status = Setup(Inline(std::string(5 << 20, '.')).position(), &out);
   EXPECT_EQ(status.error_code(), grpc::RESOURCE_EXHAUSTED);
+  EXPECT_TRUE(Serving());
+}
+
+class LoopbackSmallMemory : public Loopback {
+ protected:
+  void SetUp() override { Start({"--max-memory-mb=64", "--threads=2"}); }
+};
+
+// One budget bounds every search's tables together: a search whose tables (one per thread) do not
+// fit is refused at once, saying how much it needs and how much is free; a smaller one runs.
+TEST_F(LoopbackSmallMemory, ASearchWhoseTablesDoNotFitIsRefusedAtOnce) {
+  pb::AnalyzeRequest request;
+  pb::Position* view = request.mutable_position()->mutable_position();
+  view->set_game("bridge");
+  view->set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
+  view->set_seat("S");
+  (*view->mutable_options())["view"] = "seat";
+  (*view->mutable_options())["leader"] = "S";
+  request.mutable_limits()->set_samples(20);
+  request.set_threads(2);
+  request.set_hash_mb(48);
+  const Stream refused = Search(request);
+  EXPECT_EQ(refused.status.error_code(), grpc::RESOURCE_EXHAUSTED);
+  EXPECT_NE(refused.status.error_message().find("memory: this search needs 97 MiB of tables; "
+                                                "the server's 64 MiB budget"),
+            std::string::npos)
+      << refused.status.error_message();
+  EXPECT_TRUE(refused.reports.empty());
+  request.set_hash_mb(16);
+  const Stream ran = Search(request);
+  ASSERT_TRUE(ran.status.ok()) << ran.status.error_message();
+  ExpectWellFormed(ran);
+  EXPECT_EQ(ran.reports.back().stop_reason(), pb::STOP_REASON_SAMPLE_LIMIT);
+  grpc::ClientContext context;
+  Limit(&context);
+  pb::EngineInfo info;
+  ASSERT_TRUE(stub_->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok());
+  EXPECT_EQ(info.limits().max_memory_mb(), 64);
+}
+
+// A compressed request is refused without being inflated (a small gzip message can inflate to
+// gigabytes), and the server goes on.
+TEST_F(Loopback, CompressedRequestsAreRefused) {
+  grpc::ClientContext context;
+  Limit(&context);
+  context.set_compression_algorithm(GRPC_COMPRESS_GZIP);
+  pb::SetupPositionRequest request;
+  *request.mutable_position() = Inline(std::string(2000, '.')).position();
+  pb::SetupPositionResponse out;
+  const grpc::Status status = stub_->SetupPosition(&context, request, &out);
+  EXPECT_FALSE(status.ok());
+  EXPECT_NE(status.error_code(), grpc::INVALID_ARGUMENT) << status.error_message();
   EXPECT_TRUE(Serving());
 }
 
