@@ -12,10 +12,13 @@ absl::Status CallAdmission::Ticket::Enter(size_t table_bytes) {
         absl::StrCat("the server runs ", admission_->max_, " calls at once already; retry later"));
   }
   auto client = admission_->per_client_.try_emplace(client_, 0).first;
-  if (client->second >= admission_->max_per_client_) {
+  const int limit = client_limit_ > 0 ? std::min(client_limit_, admission_->max_per_client_)
+                                      : admission_->max_per_client_;
+  if (client->second >= limit) {
+    if (client->second == 0) admission_->per_client_.erase(client);
     return absl::ResourceExhaustedError(absl::StrCat("this client runs ", client->second,
                                                      " calls already, the limit per client is ",
-                                                     admission_->max_per_client_, "; retry later"));
+                                                     limit, "; retry later"));
   }
   if (absl::Status s = memory_.Take(core::MemoryBudget::Process(), table_bytes, "this call");
       !s.ok()) {

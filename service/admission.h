@@ -29,10 +29,13 @@ class CallAdmission {
   // One call of `client`: `stop` (optional; else a token of its own) is the one Shutdown stops.
   class Ticket {
    public:
-    Ticket(CallAdmission* admission, core::StopToken* stop, std::string client = "")
+    // `client_limit`: the client's own limit (a token's), at most max_per_client; 0: that.
+    Ticket(CallAdmission* admission, core::StopToken* stop, std::string client = "",
+           int client_limit = 0)
         : admission_(admission),
           token_(stop != nullptr ? stop : &own_),
-          client_(std::move(client)) {}
+          client_(std::move(client)),
+          client_limit_(client_limit) {}
     ~Ticket();
     Ticket(const Ticket&) = delete;
     Ticket& operator=(const Ticket&) = delete;
@@ -47,6 +50,7 @@ class CallAdmission {
     core::StopToken own_;
     core::StopToken* token_;
     std::string client_;
+    int client_limit_;
     core::MemoryReservation memory_;
     bool entered_ = false;
   };

@@ -39,7 +39,7 @@ bridge::BatchOptions BridgeApi::Batch(int jobs, core::StopToken* stop) const {
 }
 
 absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
-    const pb::SolveTablesRequest& request, core::StopToken* stop, const std::string& client) {
+    const pb::SolveTablesRequest& request, core::StopToken* stop, const Caller& caller) {
   const auto start = Clock::now();
   const int n = request.deals_size();
   if (n == 0) return absl::InvalidArgumentError("deals: give at least one deal");
@@ -101,7 +101,7 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     dealers.push_back(dealer.value_or(record_dealer));
     vuls.push_back(vulnerable.value_or(record_vul));
   }
-  CallAdmission::Ticket admission(&admission_, stop, client);
+  CallAdmission::Ticket admission(&admission_, stop, caller.client, caller.max_queries);
   const bridge::BatchOptions batch = Batch(n, admission.token());
   if (absl::Status s = admission.Enter(BatchTableBytes(batch)); !s.ok()) return s;
   const std::vector<bridge::DdTable> tables = bridge::SolveTables(deals, batch);
@@ -125,7 +125,7 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
 }
 
 absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
-    const pb::SolveBoardsRequest& request, core::StopToken* stop, const std::string& client) {
+    const pb::SolveBoardsRequest& request, core::StopToken* stop, const Caller& caller) {
   const auto start = Clock::now();
   const int n = request.positions_size();
   if (n == 0) return absl::InvalidArgumentError("positions: give at least one position");
@@ -166,7 +166,7 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
     }
     positions.push_back(position);
   }
-  CallAdmission::Ticket admission(&admission_, stop, client);
+  CallAdmission::Ticket admission(&admission_, stop, caller.client, caller.max_queries);
   const bridge::BatchOptions batch = Batch(n, admission.token());
   if (absl::Status s = admission.Enter(BatchTableBytes(batch)); !s.ok()) return s;
   auto results = bridge::SolveCardsBatch(positions, batch);
@@ -193,7 +193,7 @@ absl::StatusOr<pb::SolveBoardsResponse> BridgeApi::SolveBoards(
 }
 
 absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
-    const pb::AnalyzePlayRequest& request, core::StopToken* stop, const std::string& client) {
+    const pb::AnalyzePlayRequest& request, core::StopToken* stop, const Caller& caller) {
   if (request.record().empty()) {
     return absl::InvalidArgumentError("record: required: a PBN game record or a LIN record");
   }
@@ -212,7 +212,7 @@ absl::StatusOr<pb::AnalyzePlayResponse> BridgeApi::AnalyzePlay(
         "record: play analysis needs the contract and declarer (Contract and Declarer tags, or a "
         "complete auction)");
   }
-  CallAdmission::Ticket admission(&admission_, stop, client);
+  CallAdmission::Ticket admission(&admission_, stop, caller.client, caller.max_queries);
   const int table_mb = std::max(1, std::min(options_.max_hash_mb, 64));
   if (absl::Status s = admission.Enter(bridge::DoubleDummySolver::TableBytes(table_mb)); !s.ok()) {
     return s;

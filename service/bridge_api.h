@@ -23,13 +23,13 @@ class BridgeApi {
 
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(const pb::SolveTablesRequest& request,
                                                       core::StopToken* stop = nullptr,
-                                                      const std::string& client = "");
+                                                      const Caller& caller = {});
   absl::StatusOr<pb::SolveBoardsResponse> SolveBoards(const pb::SolveBoardsRequest& request,
                                                       core::StopToken* stop = nullptr,
-                                                      const std::string& client = "");
+                                                      const Caller& caller = {});
   absl::StatusOr<pb::AnalyzePlayResponse> AnalyzePlay(const pb::AnalyzePlayRequest& request,
                                                       core::StopToken* stop = nullptr,
-                                                      const std::string& client = "");
+                                                      const Caller& caller = {});
   // Stops the running calls (they return UNAVAILABLE) and waits for them; later calls are refused.
   void Shutdown();
 

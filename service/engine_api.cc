@@ -165,7 +165,7 @@ absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
   if (absl::Status s = ValidateDeal(request, options_); !s.ok()) return s;
   absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position", caller);
   if (!held.ok()) return held.status();
-  CallAdmission::Ticket ticket(&deals_, stop, caller.client);
+  CallAdmission::Ticket ticket(&deals_, stop, caller.client, caller.max_queries);
   if (absl::Status s = ticket.Enter(); !s.ok()) return s;
   core::DealSpec spec;
   spec.stop = ticket.token();
@@ -232,6 +232,7 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   submission.sink = wire;
   submission.client = caller.client;
   submission.name = caller.name;
+  submission.client_limit = caller.max_queries;
   absl::StatusOr<std::string> id = runner_.Submit(std::move(submission));
   if (!id.ok()) return id.status();
   wire->Open(*id);

@@ -62,6 +62,7 @@ struct Caller {
   Caller(const char* c) : client(c) {}  // NOLINT: a client by its name alone
   std::string client;
   std::string name;
+  int max_queries = 0;  // the client's own per-client limit (its token's), 0: the server's
 };
 
 // Receives the reports of one search: the opening report (sequence 0, with the search id), any

@@ -9,9 +9,9 @@ grpc::ServerUnaryReactor* BridgeService::SolveTables(grpc::CallbackServerContext
                                                      const pb::SolveTablesRequest* request,
                                                      pb::SolveTablesResponse* response) {
   return new WorkerCall(
-      context, log_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
+      context, log_, tokens_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
       [this, request, response](core::StopToken* stop, const Caller& caller) {
-        return Fill(api_->SolveTables(*request, stop, caller.client), response);
+        return Fill(api_->SolveTables(*request, stop, caller), response);
       });
 }
 
@@ -19,9 +19,9 @@ grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext
                                                      const pb::SolveBoardsRequest* request,
                                                      pb::SolveBoardsResponse* response) {
   return new WorkerCall(
-      context, log_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
+      context, log_, tokens_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
       [this, request, response](core::StopToken* stop, const Caller& caller) {
-        return Fill(api_->SolveBoards(*request, stop, caller.client), response);
+        return Fill(api_->SolveBoards(*request, stop, caller), response);
       });
 }
 
@@ -29,9 +29,9 @@ grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext
                                                      const pb::AnalyzePlayRequest* request,
                                                      pb::AnalyzePlayResponse* response) {
   return new WorkerCall(
-      context, log_, "AnalyzePlay", "",
+      context, log_, tokens_, "AnalyzePlay", "",
       [this, request, response](core::StopToken* stop, const Caller& caller) {
-        return Fill(api_->AnalyzePlay(*request, stop, caller.client), response);
+        return Fill(api_->AnalyzePlay(*request, stop, caller), response);
       });
 }
 

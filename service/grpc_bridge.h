@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "service/auth.h"
 #include "service/bridge_api.h"
 #include "service/request_log.h"
 
@@ -11,7 +12,9 @@ namespace kibitzer::service {
 
 class BridgeService final : public pb::Bridge::CallbackService {
  public:
-  BridgeService(BridgeApi* api, const RequestLog* log) : api_(api), log_(log) {}
+  // `tokens` (optional): the server's tokens, when calls must bring one.
+  BridgeService(BridgeApi* api, const RequestLog* log, const TokenAuth* tokens = nullptr)
+      : api_(api), log_(log), tokens_(tokens) {}
 
   grpc::ServerUnaryReactor* SolveTables(grpc::CallbackServerContext* context,
                                         const pb::SolveTablesRequest* request,
@@ -26,6 +29,7 @@ class BridgeService final : public pb::Bridge::CallbackService {
  private:
   BridgeApi* api_;
   const RequestLog* log_;
+  const TokenAuth* tokens_;
 };
 
 }  // namespace kibitzer::service

@@ -5,7 +5,9 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "engine/core/quote.h"
+#include "service/auth.h"
 #include "service/worker_call.h"
 
 namespace kibitzer::service {
@@ -26,8 +28,9 @@ std::string GameOf(const pb::PositionRef& ref) {
 class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
  public:
   template <typename Request>
-  SearchStream(EngineApi* api, const RequestLog* log, std::atomic<int>* active,
-               const std::atomic<bool>* shutting_down, grpc::CallbackServerContext* context,
+  SearchStream(EngineApi* api, const RequestLog* log, const TokenAuth* tokens,
+               std::atomic<int>* active, const std::atomic<bool>* shutting_down,
+               grpc::CallbackServerContext* context,
                const Request& request, const char* method)
       : api_(api),
         log_(log),
@@ -40,7 +43,7 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
     ++*active_;
     detail_ = absl::StrCat("game=", GameOf(request.position()));
     auto sink = std::make_shared<Sink>(this);
-    const absl::StatusOr<Caller> client = ClientOf(*context);
+    const absl::StatusOr<Caller> client = ClientOf(*context, tokens);
     absl::StatusOr<std::string> id;
     if (!client.ok()) {
       id = client.status();
@@ -214,15 +217,32 @@ grpc::Status ToGrpc(const absl::Status& status) {
   return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
 }
 
-absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context) {
+absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,
+                                const TokenAuth* tokens) {
   constexpr size_t kLongestName = 128;
   Caller caller;
-  const std::shared_ptr<const grpc::AuthContext> auth = context.auth_context();
-  const std::vector<grpc::string_ref> proven =
-      auth ? auth->FindPropertyValues(kClientProperty) : std::vector<grpc::string_ref>{};
-  caller.client = proven.empty() ? "peer:" + context.peer()
-                                 : "token:" + std::string(proven[0].data(), proven[0].size());
   const auto& metadata = context.client_metadata();
+  const std::shared_ptr<const grpc::AuthContext> auth = context.auth_context();
+  if (tokens != nullptr) {
+    const auto bearer = metadata.find("authorization");
+    absl::string_view value = bearer == metadata.end()
+                                  ? absl::string_view()
+                                  : absl::string_view(bearer->second.data(), bearer->second.size());
+    const TokenClient* client = absl::ConsumePrefix(&value, "Bearer ")
+                                    ? tokens->Find({value.data(), value.size()})
+                                    : nullptr;
+    if (client == nullptr) {  // TokenAuth lets no such call through; never serve one anyway
+      return absl::UnauthenticatedError("metadata authorization: unknown token");
+    }
+    caller.client = "token:" + client->name;
+    caller.max_queries = client->max_queries;
+  } else if (auth && auth->IsPeerAuthenticated()) {
+    // Mutual TLS: the name the client's certificate proves.
+    const std::vector<grpc::string_ref> who = auth->GetPeerIdentity();
+    caller.client = "tls:" + std::string(who[0].data(), who[0].size());
+  } else {
+    caller.client = "peer:" + context.peer();
+  }
   const auto named = metadata.find("kibitzer-client");
   if (named == metadata.end()) return caller;
   caller.name.assign(named->second.data(), named->second.size());
@@ -246,7 +266,7 @@ grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerCon
                                                          const pb::SetupPositionRequest* request,
                                                          pb::SetupPositionResponse* response) {
   const auto started = Clock::now();
-  const absl::StatusOr<Caller> client = ClientOf(*context);
+  const absl::StatusOr<Caller> client = ClientOf(*context, tokens_);
   return Answer(context, log_, "SetupPosition", started,
                 client.ok() ? api_->SetupPosition(*request, *client)
                             : absl::StatusOr<pb::SetupPositionResponse>(client.status()),
@@ -258,7 +278,7 @@ grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* con
                                                 pb::DealResponse* response) {
   // Sampling many layouts under a tight script takes a while: off gRPC's threads.
   return new WorkerCall(
-      context, log_, "Deal",
+      context, log_, tokens_, "Deal",
       absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
       [this, request, response](core::StopToken* stop, const Caller& caller) {
         return Fill(api_->Deal(*request, stop, caller), response);
@@ -269,7 +289,7 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
                                                 const pb::StopRequest* request,
                                                 pb::StopResponse* response) {
   const auto started = Clock::now();
-  const absl::StatusOr<Caller> client = ClientOf(*context);
+  const absl::StatusOr<Caller> client = ClientOf(*context, tokens_);
   return Answer(context, log_, "Stop", started,
                 client.ok() ? api_->Stop(*request, *client)
                             : absl::StatusOr<pb::StopResponse>(client.status()),
@@ -278,14 +298,14 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
     grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
-  return new SearchStream(api_, log_, &active_streams_, &shutting_down_, context, *request,
-                          "Analyze");
+  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context,
+                          *request, "Analyze");
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
-  return new SearchStream(api_, log_, &active_streams_, &shutting_down_, context, *request,
-                          "BestMove");
+  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context,
+                          *request, "BestMove");
 }
 
 }  // namespace kibitzer::service

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "service/auth.h"
 #include "service/engine_api.h"
 #include "service/request_log.h"
 
@@ -19,14 +20,13 @@ namespace kibitzer::service {
 
 grpc::Status ToGrpc(const absl::Status& status);
 
-// Who makes a call (Caller): the client is the identity the call's bearer token proved (the auth
-// context's kibitzer_client property, set by the server's TokenAuth) or else its connection (gRPC's
-// peer address); the name is the call's `kibitzer-client` metadata, which only divides that
-// client's turns. INVALID_ARGUMENT for a name that is empty or too long.
-// The auth context property that names the client a bearer token proved.
-inline constexpr char kClientProperty[] = "kibitzer_client";
-
-absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context);
+// Who makes a call (Caller): the client is the one its bearer token names (with `tokens`, which
+// TokenAuth has already checked the call against), else the name its certificate proves (mutual
+// TLS), else its connection (gRPC's peer address); the name is the call's `kibitzer-client`
+// metadata, which only divides that client's turns. INVALID_ARGUMENT for a name that is empty or
+// too long.
+absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,
+                                const TokenAuth* tokens);
 
 // Why a call that did not end by itself ended: DEADLINE_EXCEEDED when its deadline has passed,
 // UNAVAILABLE at shutdown, else CANCELLED (the client cancelled it or went away).
@@ -34,7 +34,9 @@ grpc::Status EndedStatus(const grpc::CallbackServerContext& context, bool shutti
 
 class KibitzerService final : public pb::Kibitzer::CallbackService {
  public:
-  KibitzerService(EngineApi* api, const RequestLog* log) : api_(api), log_(log) {}
+  // `tokens` (optional): the server's tokens, when calls must bring one.
+  KibitzerService(EngineApi* api, const RequestLog* log, const TokenAuth* tokens = nullptr)
+      : api_(api), log_(log), tokens_(tokens) {}
   // Calls ended from now on by the shutdown are logged as such.
   void BeginShutdown() { shutting_down_ = true; }
 
@@ -61,6 +63,7 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
  private:
   EngineApi* api_;
   const RequestLog* log_;
+  const TokenAuth* tokens_;
   std::atomic<int> active_streams_{0};
   std::atomic<bool> shutting_down_{false};
 };

@@ -22,6 +22,7 @@
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
+#include "service/auth.h"
 #include "service/engine_api.h"
 #include "service/flag_names.h"
 #include "service/grpc_bridge.h"
@@ -65,6 +66,14 @@ ABSL_FLAG(absl::Duration, max_connection_age, absl::Hours(1),
           "A connection is closed (after a grace for its calls) once this old; clients reconnect.");
 ABSL_FLAG(absl::Duration, keepalive, absl::Minutes(1),
           "Pings a quiet connection this often and closes it when no answer comes in 20 s.");
+ABSL_FLAG(std::string, tls_cert, "", "TLS: the server's certificate chain (PEM).");
+ABSL_FLAG(std::string, tls_key, "", "TLS: the server's private key (PEM).");
+ABSL_FLAG(std::string, tls_client_ca, "",
+          "Mutual TLS: clients must present a certificate signed by this CA (PEM); a client is "
+          "then the name its certificate proves.");
+ABSL_FLAG(std::string, auth_tokens, "",
+          "A file of bearer tokens, a client a line: NAME TOKEN [max-queries=N]; every call must "
+          "then send `authorization: Bearer TOKEN`. Needs TLS off loopback.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
 ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
@@ -137,11 +146,25 @@ int Run() {
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
 
+  const std::string listen = absl::GetFlag(FLAGS_listen);
+  absl::StatusOr<kibitzer::service::ServerSecurity> security =
+      kibitzer::service::MakeServerSecurity({.listen = listen,
+                                             .tls_cert = absl::GetFlag(FLAGS_tls_cert),
+                                             .tls_key = absl::GetFlag(FLAGS_tls_key),
+                                             .tls_client_ca = absl::GetFlag(FLAGS_tls_client_ca),
+                                             .auth_tokens = absl::GetFlag(FLAGS_auth_tokens)});
+  if (!security.ok()) {
+    std::fprintf(stderr, "kibitzerd: %s\n", std::string(security.status().message()).c_str());
+    return 2;
+  }
+  for (const std::string& w : security->warnings) {
+    std::fprintf(stderr, "kibitzerd: warning: %s\n", w.c_str());
+  }
   kibitzer::service::EngineApi api(options);
   kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
-  kibitzer::service::KibitzerService service(&api, &log);
+  kibitzer::service::KibitzerService service(&api, &log, security->tokens.get());
   kibitzer::service::BridgeApi bridge_api(options);
-  kibitzer::service::BridgeService bridge_service(&bridge_api, &log);
+  kibitzer::service::BridgeService bridge_service(&bridge_api, &log, security->tokens.get());
 
   // Links the health service's schema into the descriptor pool that reflection reads.
   (void)grpc::health::v1::HealthCheckRequest::descriptor();
@@ -149,8 +172,7 @@ int Run() {
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
   grpc::ServerBuilder builder;
   int port = 0;
-  const std::string listen = absl::GetFlag(FLAGS_listen);
-  builder.AddListeningPort(listen, grpc::InsecureServerCredentials(), &port);
+  builder.AddListeningPort(listen, security->credentials, &port);
   builder.SetMaxReceiveMessageSize(options.max_message_bytes);
   // Compressed requests are refused: a small compressed message can inflate to gigabytes before
   // its size is checked. Answers are not compressed either.

@@ -25,12 +25,12 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
   // `caller`: who makes the call (ClientOf).
   using Work = std::function<absl::Status(core::StopToken* stop, const Caller& caller)>;
 
-  WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, std::string method,
-             std::string detail, Work work)
+  WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, const TokenAuth* tokens,
+             std::string method, std::string detail, Work work)
       : context_(context) {
     const auto started = std::chrono::steady_clock::now();
     std::string peer = context->peer();
-    absl::StatusOr<Caller> client = ClientOf(*context);
+    absl::StatusOr<Caller> client = ClientOf(*context, tokens);
     std::thread([this, log, method = std::move(method), detail = std::move(detail),
                  peer = std::move(peer), client = std::move(client), work = std::move(work),
                  started] {

@@ -27,6 +27,14 @@ ABSL_FLAG(absl::Duration, deadline, absl::ZeroDuration(),
 ABSL_FLAG(std::string, client, "",
           "With --server: the client name the server's per-client limits and turns count this "
           "run's calls against (metadata kibitzer-client); empty: this run's connection.");
+ABSL_FLAG(std::string, tls_ca, "",
+          "With --server: reach it over TLS, checking its certificate against this CA (PEM).");
+ABSL_FLAG(std::string, tls_cert, "", "With --server: a client certificate for mutual TLS (PEM).");
+ABSL_FLAG(std::string, tls_key, "", "With --server: the client certificate's key (PEM).");
+ABSL_FLAG(std::string, tls_server_name, "",
+          "With --tls-ca: the name the server's certificate must hold (default: the host).");
+ABSL_FLAG(std::string, token_file, "",
+          "With --server: a file whose first line is a bearer token sent with every call.");
 ABSL_FLAG(std::string, game, "tictactoe", "Game.");
 ABSL_FLAG(std::string, variant, "", "Rule variant (empty: the game's default).");
 ABSL_FLAG(std::vector<std::string>, moves, {}, "Moves played from the position, comma-separated.");
@@ -161,15 +169,29 @@ int main(int argc, char** argv) {
         "--client: names this run to a server; give --server too (in-process runs have no "
         "other clients)"));
   }
+  kibitzer::cli::RemoteOptions remote;
+  remote.address = server;
+  remote.deadline =
+      std::chrono::milliseconds(absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline)));
+  remote.client = client;
+  remote.tls_server_name = absl::GetFlag(FLAGS_tls_server_name);
+  if (absl::Status s = kibitzer::cli::ReadSecurityFiles(
+          absl::GetFlag(FLAGS_tls_ca), absl::GetFlag(FLAGS_tls_cert), absl::GetFlag(FLAGS_tls_key),
+          absl::GetFlag(FLAGS_token_file), &remote);
+      !s.ok()) {
+    return kibitzer::cli::Fail(s);
+  }
+  if (server.empty() && (!remote.tls_ca.empty() || !remote.tls_cert.empty() ||
+                         !remote.token.empty())) {
+    return kibitzer::cli::Fail(absl::InvalidArgumentError(
+        "--tls-ca, --tls-cert and --token-file: reach a server; give --server too"));
+  }
   std::unique_ptr<kibitzer::cli::Transport> transport =
       server.empty()
           ? kibitzer::cli::MakeInProcessTransport(
                 o.threads > 0 ? o.threads
                               : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))
-          : kibitzer::cli::MakeRemoteTransport(
-                server,
-                std::chrono::milliseconds(absl::ToInt64Milliseconds(absl::GetFlag(FLAGS_deadline))),
-                client);
+          : kibitzer::cli::MakeRemoteTransport(remote);
 
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
   if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);

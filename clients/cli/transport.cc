@@ -2,10 +2,14 @@
 
 #include <condition_variable>
 #include <deque>
+#include <fstream>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "grpcpp/grpcpp.h"
+#include "grpcpp/security/credentials.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
 #include "service/bridge_api.h"
 #include "service/engine_api.h"
@@ -107,13 +111,28 @@ absl::Status FromGrpc(const grpc::Status& status) {
 
 class RemoteTransport final : public Transport {
  public:
-  RemoteTransport(const std::string& address, std::chrono::milliseconds deadline,
-                  std::string client)
-      : channel_(grpc::CreateChannel(address, grpc::InsecureChannelCredentials())),
+  explicit RemoteTransport(const RemoteOptions& o)
+      : channel_(MakeChannel(o)),
         stub_(pb::Kibitzer::NewStub(channel_)),
         bridge_(pb::Bridge::NewStub(channel_)),
-        deadline_(deadline),
-        client_(std::move(client)) {}
+        deadline_(o.deadline),
+        client_(o.client),
+        token_(o.token) {}
+
+  static std::shared_ptr<grpc::Channel> MakeChannel(const RemoteOptions& o) {
+    grpc::ChannelArguments args;
+    if (o.tls_ca.empty() && o.tls_cert.empty()) {
+      return grpc::CreateCustomChannel(o.address, grpc::InsecureChannelCredentials(), args);
+    }
+    grpc::SslCredentialsOptions ssl;
+    ssl.pem_root_certs = o.tls_ca;
+    ssl.pem_cert_chain = o.tls_cert;
+    ssl.pem_private_key = o.tls_key;
+    if (!o.tls_server_name.empty()) {
+      args.SetString(GRPC_SSL_TARGET_NAME_OVERRIDE_ARG, o.tls_server_name);
+    }
+    return grpc::CreateCustomChannel(o.address, grpc::SslCredentials(ssl), args);
+  }
 
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(
       const pb::SolveTablesRequest& request) override {
@@ -197,6 +216,9 @@ class RemoteTransport final : public Transport {
   void Prepare(grpc::ClientContext* context) const {
     if (deadline_.count() > 0) context->set_deadline(std::chrono::system_clock::now() + deadline_);
     if (!client_.empty()) context->AddMetadata("kibitzer-client", client_);
+    // Sent as plain metadata: gRPC sends call credentials only over TLS, and a server on loopback
+    // takes tokens without it.
+    if (!token_.empty()) context->AddMetadata("authorization", "Bearer " + token_);
   }
 
   template <typename Request, typename Response>
@@ -224,6 +246,7 @@ class RemoteTransport final : public Transport {
   std::unique_ptr<pb::Bridge::Stub> bridge_;
   std::chrono::milliseconds deadline_;
   std::string client_;
+  std::string token_;
 };
 
 }  // namespace
@@ -246,10 +269,36 @@ std::unique_ptr<Transport> MakeInProcessTransport(int threads) {
   return std::make_unique<InProcessTransport>(threads);
 }
 
-std::unique_ptr<Transport> MakeRemoteTransport(const std::string& address,
-                                               std::chrono::milliseconds deadline,
-                                               const std::string& client) {
-  return std::make_unique<RemoteTransport>(address, deadline, client);
+std::unique_ptr<Transport> MakeRemoteTransport(const RemoteOptions& options) {
+  return std::make_unique<RemoteTransport>(options);
+}
+
+absl::Status ReadSecurityFiles(const std::string& tls_ca, const std::string& tls_cert,
+                               const std::string& tls_key, const std::string& token_file,
+                               RemoteOptions* options) {
+  auto read = [](const std::string& path, const char* flag, std::string* out) -> absl::Status {
+    if (path.empty()) return absl::OkStatus();
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return absl::InvalidArgumentError(absl::StrCat(flag, ": cannot read ", path));
+    std::ostringstream text;
+    text << in.rdbuf();
+    *out = text.str();
+    return absl::OkStatus();
+  };
+  if (tls_cert.empty() != tls_key.empty()) {
+    return absl::InvalidArgumentError("--tls-cert and --tls-key: give both, or neither");
+  }
+  for (absl::Status s : {read(tls_ca, "--tls-ca", &options->tls_ca),
+                         read(tls_cert, "--tls-cert", &options->tls_cert),
+                         read(tls_key, "--tls-key", &options->tls_key),
+                         read(token_file, "--token-file", &options->token)}) {
+    if (!s.ok()) return s;
+  }
+  options->token = options->token.substr(0, options->token.find_first_of("\r\n"));
+  if (!token_file.empty() && options->token.empty()) {
+    return absl::InvalidArgumentError("--token-file: the file's first line is empty");
+  }
+  return absl::OkStatus();
 }
 
 }  // namespace kibitzer::cli

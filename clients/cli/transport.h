@@ -41,11 +41,24 @@ class Transport {
 
 // An engine in this process, with default server options and `threads` workers.
 std::unique_ptr<Transport> MakeInProcessTransport(int threads);
-// A kibitzerd at `address` (host:port); `deadline` of zero means none. `client` (optional) is
-// sent with every call as the metadata kibitzer-client.
-std::unique_ptr<Transport> MakeRemoteTransport(const std::string& address,
-                                               std::chrono::milliseconds deadline,
-                                               const std::string& client = "");
+struct RemoteOptions {
+  std::string address;                  // host:port
+  std::chrono::milliseconds deadline{0};  // of each call; zero: none
+  std::string client;  // sent with every call as the metadata kibitzer-client (optional)
+  // TLS: with a CA (PEM text), the server's certificate is checked against it; a client
+  // certificate and key (PEM text) for mutual TLS; the name to expect in the server's certificate
+  // (empty: the address's host).
+  std::string tls_ca, tls_cert, tls_key, tls_server_name;
+  std::string token;  // a bearer token sent with every call (optional)
+};
+
+// A kibitzerd reached over gRPC.
+std::unique_ptr<Transport> MakeRemoteTransport(const RemoteOptions& options);
+// The options of the CLI's flags --tls-ca, --tls-cert, --tls-key and --token-file: the files read
+// (errors name the flag), the token cut at its first line.
+absl::Status ReadSecurityFiles(const std::string& tls_ca, const std::string& tls_cert,
+                               const std::string& tls_key, const std::string& token_file,
+                               RemoteOptions* options);
 
 // The search fields of `request` as a BestMoveRequest (the two messages share their fields).
 pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request);

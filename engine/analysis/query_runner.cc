@@ -79,11 +79,15 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
     // A client new to the queue joins the end of the turn.
     Client& client =
         clients_.try_emplace(submission.client, Client{0, 0, 2 * starts_ - 1}).first->second;
-    if (client.queries >= options_.max_queries_per_client) {
+    const int limit = submission.client_limit > 0
+                          ? std::min(submission.client_limit, options_.max_queries_per_client)
+                          : options_.max_queries_per_client;
+    if (client.queries >= limit) {
+      if (client.queries == 0) clients_.erase(submission.client);
       return absl::ResourceExhaustedError(absl::StrFormat(
           "busy: this client has %d searches running or waiting, the limit per client is %d; "
           "try again later",
-          client.queries, options_.max_queries_per_client));
+          client.queries, limit));
     }
     ++client.queries;
     do {

@@ -80,6 +80,8 @@ class QueryRunner {
     // A part of the client (its kibitzer-client name): within the client's turns, the part with
     // the fewest searches running goes first. A name never adds places or turns to its client.
     std::string name;
+    // The client's own limit on its searches (a token's), at most max_queries_per_client; 0: that.
+    int client_limit = 0;
   };
 
   explicit QueryRunner(Options options);

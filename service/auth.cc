@@ -1,0 +1,174 @@
+#include "service/auth.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "engine/core/quote.h"
+#include "grpcpp/security/server_credentials.h"
+
+namespace kibitzer::service {
+namespace {
+
+absl::StatusOr<std::string> ReadFile(const std::string& path, const std::string& flag) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::InvalidArgumentError(absl::StrCat(flag, ": cannot read ", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool IsNameChar(char c) {
+  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<TokenClient>> ParseTokens(const std::string& text,
+                                                     const std::string& source) {
+  std::vector<TokenClient> clients;
+  int line_number = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    ++line_number;
+    const size_t hash = line.find('#');
+    if (hash != absl::string_view::npos) line = line.substr(0, hash);
+    std::vector<absl::string_view> words =
+        absl::StrSplit(line, absl::ByAnyChar(" \t\r"), absl::SkipEmpty());
+    if (words.empty()) continue;
+    auto bad = [&](const std::string& why) {
+      return absl::InvalidArgumentError(absl::StrCat(source, ": line ", line_number, ": ", why));
+    };
+    if (words.size() < 2 || words.size() > 3) return bad("expected NAME TOKEN [max-queries=N]");
+    TokenClient c;
+    c.name = std::string(words[0]);
+    c.token = std::string(words[1]);
+    if (c.name.size() > 64 || !std::all_of(c.name.begin(), c.name.end(), IsNameChar)) {
+      return bad("a name is 1 to 64 of A-Z a-z 0-9 . _ -");
+    }
+    if (c.token.size() < 16 || c.token.size() > 256) {
+      return bad("a token is 16 to 256 characters (make it long and random)");
+    }
+    if (words.size() == 3) {
+      absl::string_view limit = words[2];
+      if (!absl::ConsumePrefix(&limit, "max-queries=") || !absl::SimpleAtoi(limit, &c.max_queries) ||
+          c.max_queries < 1) {
+        return bad("expected max-queries=N with N at least 1");
+      }
+    }
+    for (const TokenClient& other : clients) {
+      if (other.token == c.token) return bad("this token is given twice");
+      if (other.name == c.name) return bad(absl::StrCat("client ", c.name, " is named twice"));
+    }
+    clients.push_back(std::move(c));
+  }
+  if (clients.empty()) return absl::InvalidArgumentError(absl::StrCat(source, ": no tokens"));
+  return clients;
+}
+
+const TokenClient* TokenAuth::Find(std::string_view token) const {
+  const TokenClient* found = nullptr;
+  for (const TokenClient& c : clients_) {
+    // Every byte of every token is compared, whatever matches: the time says nothing of a token.
+    unsigned diff = c.token.size() != token.size() ? 1 : 0;
+    const size_t n = c.token.size();
+    for (size_t i = 0; i < n; ++i) {
+      diff |= static_cast<unsigned char>(c.token[i]) ^
+              static_cast<unsigned char>(i < token.size() ? token[i] : 0);
+    }
+    if (diff == 0) found = &c;
+  }
+  return found;
+}
+
+grpc::Status TokenAuth::Process(const InputMetadata& auth_metadata, grpc::AuthContext* context,
+                                OutputMetadata* consumed_auth_metadata, OutputMetadata*) {
+  const auto it = auth_metadata.find("authorization");
+  if (it == auth_metadata.end()) {
+    return grpc::Status(grpc::UNAUTHENTICATED,
+                        "metadata authorization: required: Bearer and a token this server knows");
+  }
+  absl::string_view value(it->second.data(), it->second.size());
+  if (!absl::ConsumePrefix(&value, "Bearer ")) {
+    return grpc::Status(grpc::UNAUTHENTICATED, "metadata authorization: expected 'Bearer TOKEN'");
+  }
+  const TokenClient* client = Find(std::string_view(value.data(), value.size()));
+  if (client == nullptr) {
+    return grpc::Status(grpc::UNAUTHENTICATED, "metadata authorization: unknown token");
+  }
+  (void)context;
+  (void)consumed_auth_metadata;
+  return grpc::Status::OK;
+}
+
+bool IsLocalAddress(const std::string& listen) {
+  if (absl::StartsWith(listen, "unix:") || absl::StartsWith(listen, "unix-abstract:")) return true;
+  absl::string_view host(listen);
+  if (!absl::ConsumePrefix(&host, "ipv4:")) absl::ConsumePrefix(&host, "ipv6:");
+  const size_t colon = host.rfind(':');
+  if (colon != absl::string_view::npos) host = host.substr(0, colon);
+  return host == "localhost" || host == "[::1]" || absl::StartsWith(host, "127.");
+}
+
+absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& o) {
+  ServerSecurity out;
+  const bool tls = !o.tls_cert.empty() || !o.tls_key.empty();
+  if (tls && (o.tls_cert.empty() || o.tls_key.empty())) {
+    return absl::InvalidArgumentError("--tls-cert and --tls-key: give both (PEM files)");
+  }
+  if (!tls && !o.tls_client_ca.empty()) {
+    return absl::InvalidArgumentError("--tls-client-ca: needs --tls-cert and --tls-key");
+  }
+  const bool local = IsLocalAddress(o.listen);
+  std::shared_ptr<TokenAuth> auth;
+  if (!o.auth_tokens.empty()) {
+    if (!tls && !local) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--auth-tokens: tokens would cross the network in the clear: give --tls-cert and "
+          "--tls-key, or listen on loopback or a Unix socket (not ",
+          core::Quote(o.listen), ")"));
+    }
+    absl::StatusOr<std::string> text = ReadFile(o.auth_tokens, "--auth-tokens");
+    if (!text.ok()) return text.status();
+    absl::StatusOr<std::vector<TokenClient>> clients = ParseTokens(*text, "--auth-tokens");
+    if (!clients.ok()) return clients.status();
+    auth = std::make_shared<TokenAuth>(*std::move(clients));
+  }
+  if (tls) {
+    grpc::SslServerCredentialsOptions ssl(
+        o.tls_client_ca.empty() ? GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE
+                                : GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+    absl::StatusOr<std::string> cert = ReadFile(o.tls_cert, "--tls-cert");
+    if (!cert.ok()) return cert.status();
+    absl::StatusOr<std::string> key = ReadFile(o.tls_key, "--tls-key");
+    if (!key.ok()) return key.status();
+    ssl.pem_key_cert_pairs.push_back({*key, *cert});
+    if (!o.tls_client_ca.empty()) {
+      absl::StatusOr<std::string> ca = ReadFile(o.tls_client_ca, "--tls-client-ca");
+      if (!ca.ok()) return ca.status();
+      ssl.pem_root_certs = *ca;
+    }
+    out.credentials = grpc::SslServerCredentials(ssl);
+  } else if (auth) {
+    // Plain text, but only from this machine: local credentials refuse other peers.
+    out.credentials = grpc::experimental::LocalServerCredentials(
+        absl::StartsWith(o.listen, "unix") ? UDS : LOCAL_TCP);
+  } else {
+    out.credentials = grpc::InsecureServerCredentials();
+    if (!local) {
+      out.warnings.push_back(absl::StrCat(
+          "listening on ", o.listen,
+          " without TLS: anyone on the network can read and send calls (give --tls-cert and "
+          "--tls-key, and --auth-tokens)"));
+    }
+  }
+  if (auth) out.credentials->SetAuthMetadataProcessor(auth);
+  out.tokens = auth;
+  return out;
+}
+
+}  // namespace kibitzer::service

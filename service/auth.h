@@ -1,0 +1,69 @@
+// Who may call a server reached over the network: TLS (with client certificates for mutual TLS)
+// and bearer tokens.
+//
+// A token file has one client a line, `NAME TOKEN [max-queries=N]` (# starts a comment): NAME
+// (1 to 64 of A-Z a-z 0-9 . _ -) is the client its calls count as, wherever they connect from;
+// TOKEN (16 to 256 printable characters) is what its calls send as `authorization: Bearer TOKEN`;
+// max-queries, at most the server's per-client limit, lowers that client's share. With tokens,
+// every call must bring a known one (else UNAUTHENTICATED): TokenAuth, the server's auth metadata
+// processor, refuses a call without one; the handlers then find the client by the call's token
+// (ClientOf). Properties added to an auth context outlive the call (they are the connection's), so
+// the token is looked up for each call, never read back from the context.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "grpcpp/security/auth_metadata_processor.h"
+#include "grpcpp/security/server_credentials.h"
+
+namespace kibitzer::service {
+
+struct TokenClient {
+  std::string name;
+  std::string token;
+  int max_queries = 0;  // 0: the server's per-client limit
+};
+
+// Parses a token file's text; errors name `source`, the line and the problem.
+absl::StatusOr<std::vector<TokenClient>> ParseTokens(const std::string& text,
+                                                     const std::string& source);
+
+class TokenAuth final : public grpc::AuthMetadataProcessor {
+ public:
+  explicit TokenAuth(std::vector<TokenClient> clients) : clients_(std::move(clients)) {}
+  bool IsBlocking() const override { return false; }  // a lookup in memory
+  grpc::Status Process(const InputMetadata& auth_metadata, grpc::AuthContext* context,
+                       OutputMetadata* consumed_auth_metadata,
+                       OutputMetadata* response_metadata) override;
+  // The client of `token`, or null; compares with every token in constant time.
+  const TokenClient* Find(std::string_view token) const;
+
+ private:
+  std::vector<TokenClient> clients_;
+};
+
+struct SecurityOptions {
+  std::string listen;         // the address the server listens on
+  std::string tls_cert;       // PEM files; both or neither
+  std::string tls_key;
+  std::string tls_client_ca;  // mutual TLS: clients must present a certificate this CA signed
+  std::string auth_tokens;    // a token file
+};
+
+struct ServerSecurity {
+  std::shared_ptr<grpc::ServerCredentials> credentials;
+  std::shared_ptr<const TokenAuth> tokens;  // null without --auth-tokens
+  std::vector<std::string> warnings;  // for the log: e.g. listening off loopback without TLS
+};
+
+// True for a loopback address (127.0.0.0/8, [::1], localhost) or a Unix socket.
+bool IsLocalAddress(const std::string& listen);
+
+// The credentials the flags ask for. Tokens need TLS except on a local address (there the
+// connection is checked to be local). Errors name the flag.
+absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& options);
+
+}  // namespace kibitzer::service
