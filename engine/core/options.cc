@@ -13,8 +13,9 @@ absl::StatusOr<OptionValues> OptionValues::Parse(const std::vector<OptionSpec>& 
   OptionValues out;
   for (const auto& spec : specs) out.values_[spec.name] = spec.default_value;
   for (const auto& [name, value] : given) {
+    const std::string& key = name;  // a structured binding is not captured by clang 14
     auto it = std::find_if(specs.begin(), specs.end(),
-                           [&](const OptionSpec& s) { return s.name == name; });
+                           [&](const OptionSpec& s) { return s.name == key; });
     const std::string where = absl::StrCat(field, "[", name, "]");
     if (it == specs.end()) {
       std::vector<std::string> names;

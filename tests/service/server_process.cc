@@ -6,7 +6,9 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 
 extern char** environ;
 
@@ -52,5 +54,23 @@ int ServerProcess::Terminate() {
 }
 
 ServerProcess::~ServerProcess() { Terminate(); }
+
+namespace {
+long StatusField(pid_t pid, const char* field) {
+  FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/status").c_str(), "r");
+  if (f == nullptr) return 0;
+  char line[256];
+  long value = 0;
+  const size_t n = std::strlen(field);
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::strncmp(line, field, n) == 0 && line[n] == ':') value = std::atol(line + n + 1);
+  }
+  std::fclose(f);
+  return value;
+}
+}  // namespace
+
+long ServerProcess::ResidentKiB() const { return pid_ > 0 ? StatusField(pid_, "VmRSS") : 0; }
+long ServerProcess::PeakResidentKiB() const { return pid_ > 0 ? StatusField(pid_, "VmHWM") : 0; }
 
 }  // namespace kibitzer::testing

@@ -17,6 +17,10 @@ class ServerProcess {
 
   const std::string& address() const { return address_; }
   bool started() const { return !address_.empty(); }
+  pid_t pid() const { return pid_; }
+  // The server's resident memory now and at its peak, in KiB (from /proc; 0 where unknown).
+  long ResidentKiB() const;
+  long PeakResidentKiB() const;
   // Sends SIGTERM and returns the exit status (as from waitpid's WEXITSTATUS; -1 if killed).
   int Terminate();
 
