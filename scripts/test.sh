@@ -3,19 +3,36 @@
 # and runs every test.
 #   scripts/test.sh              release build in build/
 #   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
+#   scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-if [ "${1:-}" = "--sanitize" ]; then
-  dir=build-asan
-  bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON -DKIBITZER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
-  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
-  export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-  # The release run checks every line of the bridge reference files; this one the first few.
-  export KIBITZER_REFERENCE_LINES=10
-else
-  dir=build
-  bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON
-fi
+case "${1:-}" in
+  --sanitize)
+    dir=build-asan
+    bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON -DKIBITZER_SANITIZE=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1
+    export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+    # The release run checks every line of the bridge reference files; this one the first few.
+    export KIBITZER_REFERENCE_LINES=10
+    export KIBITZER_LOAD_SECONDS=4
+    ;;
+  --tsan)
+    dir=build-tsan
+    bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON -DKIBITZER_TSAN=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    # Only the frames of Debian's uninstrumented libraries are suppressed, by name.
+    export TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1"
+    export KIBITZER_REFERENCE_LINES=10
+    export KIBITZER_LOAD_SECONDS=4
+    ;;
+  "")
+    dir=build
+    bash scripts/build.sh "$dir" -DKIBITZER_BUILD_TESTS=ON
+    ;;
+  *)
+    echo "test.sh: unknown flag $1 (use --sanitize or --tsan)" >&2
+    exit 2
+    ;;
+esac
 jobs=$(nproc)
 ctest --test-dir "$dir" --output-on-failure --timeout 300 -j "$jobs"

@@ -55,8 +55,8 @@ absl::StatusOr<std::vector<TokenClient>> ParseTokens(const std::string& text,
     }
     if (words.size() == 3) {
       absl::string_view limit = words[2];
-      if (!absl::ConsumePrefix(&limit, "max-queries=") || !absl::SimpleAtoi(limit, &c.max_queries) ||
-          c.max_queries < 1) {
+      if (!absl::ConsumePrefix(&limit, "max-queries=") ||
+          !absl::SimpleAtoi(limit, &c.max_queries) || c.max_queries < 1) {
         return bad("expected max-queries=N with N at least 1");
       }
     }

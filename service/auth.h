@@ -46,8 +46,8 @@ class TokenAuth final : public grpc::AuthMetadataProcessor {
 };
 
 struct SecurityOptions {
-  std::string listen;         // the address the server listens on
-  std::string tls_cert;       // PEM files; both or neither
+  std::string listen;    // the address the server listens on
+  std::string tls_cert;  // PEM files; both or neither
   std::string tls_key;
   std::string tls_client_ca;  // mutual TLS: clients must present a certificate this CA signed
   std::string auth_tokens;    // a token file
@@ -56,7 +56,7 @@ struct SecurityOptions {
 struct ServerSecurity {
   std::shared_ptr<grpc::ServerCredentials> credentials;
   std::shared_ptr<const TokenAuth> tokens;  // null without --auth-tokens
-  std::vector<std::string> warnings;  // for the log: e.g. listening off loopback without TLS
+  std::vector<std::string> warnings;        // for the log: e.g. listening off loopback without TLS
 };
 
 // True for a loopback address (127.0.0.0/8, [::1], localhost) or a Unix socket.

@@ -7,10 +7,10 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/quote.h"
-#include "service/validate.h"
 #include "engine/games/bridge/dd_batch.h"
 #include "engine/games/bridge/play_analysis.h"
 #include "engine/games/bridge/record.h"
+#include "service/validate.h"
 
 namespace kibitzer::service {
 namespace {
@@ -51,17 +51,17 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
   if (!request.dealer().empty()) {
     dealer = bridge::ParseSeat(request.dealer());
     if (!dealer) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("dealer: ", core::Quote(request.dealer(), 16), " is not a seat (N, E, S, W)"));
+      return absl::InvalidArgumentError(absl::StrCat("dealer: ", core::Quote(request.dealer(), 16),
+                                                     " is not a seat (N, E, S, W)"));
     }
   }
   std::optional<bridge::Vulnerability> vulnerable;
   if (!request.vulnerable().empty()) {
     vulnerable = bridge::ParseVulnerability(request.vulnerable());
     if (!vulnerable) {
-      return absl::InvalidArgumentError(absl::StrCat("vulnerable: ",
-                                                     core::Quote(request.vulnerable(), 16),
-                                                     " is not a vulnerability (None, NS, EW, All)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("vulnerable: ", core::Quote(request.vulnerable(), 16),
+                       " is not a vulnerability (None, NS, EW, All)"));
     }
   }
   std::vector<bridge::Hands> deals;

@@ -91,8 +91,7 @@ class EngineApi {
   absl::StatusOr<std::string> Analyze(const pb::AnalyzeRequest& request,
                                       std::shared_ptr<ReportSink> sink, const Caller& caller = {});
   absl::StatusOr<std::string> BestMove(const pb::BestMoveRequest& request,
-                                       std::shared_ptr<ReportSink> sink,
-                                       const Caller& caller = {});
+                                       std::shared_ptr<ReportSink> sink, const Caller& caller = {});
   // Stops a search of the caller's client; another client's is NOT_FOUND, as an unknown one.
   absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request, const Caller& caller = {});
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error

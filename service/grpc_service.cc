@@ -30,8 +30,7 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
   template <typename Request>
   SearchStream(EngineApi* api, const RequestLog* log, const TokenAuth* tokens,
                std::atomic<int>* active, const std::atomic<bool>* shutting_down,
-               grpc::CallbackServerContext* context,
-               const Request& request, const char* method)
+               grpc::CallbackServerContext* context, const Request& request, const char* method)
       : api_(api),
         log_(log),
         active_(active),
@@ -298,14 +297,14 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
     grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
-  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context,
-                          *request, "Analyze");
+  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context, *request,
+                          "Analyze");
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
-  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context,
-                          *request, "BestMove");
+  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context, *request,
+                          "BestMove");
 }
 
 }  // namespace kibitzer::service

@@ -9,8 +9,10 @@
 
 #include <cstdio>
 #include <memory>
+#include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
@@ -28,6 +30,7 @@
 #include "service/grpc_bridge.h"
 #include "service/grpc_service.h"
 #include "service/request_log.h"
+#include "service/unparsed_request.h"
 
 ABSL_FLAG(std::string, listen, "127.0.0.1:50051",
           "Address to listen on, host:port (port 0 picks a free port; the chosen address is "
@@ -134,8 +137,8 @@ int Run() {
                  "--max-queue-time positive, --time-slice and --max-memory-mb not negative\n");
     return 2;
   }
-  const size_t memory_budget = max_memory_mb > 0 ? size_t(max_memory_mb) << 20
-                                                 : PhysicalMemory() / 2;
+  const size_t memory_budget =
+      max_memory_mb > 0 ? size_t(max_memory_mb) << 20 : PhysicalMemory() / 2;
   kibitzer::core::MemoryBudget::Process().SetLimit(memory_budget);
   const rlim_t files = RaiseFileLimit();
 
@@ -193,6 +196,10 @@ int Run() {
   // Clients may ping every 10 s (a client's keepalive), no more often.
   builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10'000);
   builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 2 * options.max_queries + 16);
+  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
+  interceptors.push_back(std::make_unique<kibitzer::service::UnparsedRequestFactory>(
+      &log, std::set<std::string>{"kibitzer.v1.Kibitzer", "kibitzer.v1.Bridge"}));
+  builder.experimental().SetInterceptorCreators(std::move(interceptors));
   builder.RegisterService(&service);
   builder.RegisterService(&bridge_service);
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();

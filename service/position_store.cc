@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "engine/core/random_id.h"
 #include "engine/core/quote.h"
+#include "engine/core/random_id.h"
 
 namespace kibitzer::service {
 
@@ -54,7 +54,7 @@ std::string PositionStore::Put(HeldPosition position, const std::string& client)
 }
 
 absl::StatusOr<HeldPosition> PositionStore::Get(const std::string& id, const std::string& field,
-                                                 const std::string& client) {
+                                                const std::string& client) {
   std::lock_guard<std::mutex> lock(mu_);
   const auto now = now_();
   auto it = entries_.find(id);

@@ -3,8 +3,8 @@
 // Bounded: past `max_positions` a position is dropped, the least recently used one of the client
 // holding the most, so that a client setting up positions by the thousand drops its own first and
 // not another's. Each position expires `ttl` after its last use. Ids come from the system's random
-// source, and a position is the client's that set it up: another client's id is NOT_FOUND to it. Thread-safe; positions are immutable and shared, so a reader keeps one
-// alive while it works.
+// source, and a position is the client's that set it up: another client's id is NOT_FOUND to it.
+// Thread-safe; positions are immutable and shared, so a reader keeps one alive while it works.
 #pragma once
 
 #include <chrono>

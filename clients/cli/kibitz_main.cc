@@ -181,8 +181,8 @@ int main(int argc, char** argv) {
       !s.ok()) {
     return kibitzer::cli::Fail(s);
   }
-  if (server.empty() && (!remote.tls_ca.empty() || !remote.tls_cert.empty() ||
-                         !remote.token.empty())) {
+  if (server.empty() &&
+      (!remote.tls_ca.empty() || !remote.tls_cert.empty() || !remote.token.empty())) {
     return kibitzer::cli::Fail(absl::InvalidArgumentError(
         "--tls-ca, --tls-cert and --token-file: reach a server; give --server too"));
   }

@@ -42,7 +42,7 @@ class Transport {
 // An engine in this process, with default server options and `threads` workers.
 std::unique_ptr<Transport> MakeInProcessTransport(int threads);
 struct RemoteOptions {
-  std::string address;                  // host:port
+  std::string address;                    // host:port
   std::chrono::milliseconds deadline{0};  // of each call; zero: none
   std::string client;  // sent with every call as the metadata kibitzer-client (optional)
   // TLS: with a CA (PEM text), the server's certificate is checked against it; a client

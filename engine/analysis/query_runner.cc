@@ -71,8 +71,8 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
           "busy: %d searches are running or waiting, the limit is %d; try again later",
           queries_.size(), options_.max_queries));
     }
-    if (absl::Status s = query->memory.Take(*options_.memory, submission.task->TableBytes(),
-                                             "this search");
+    if (absl::Status s =
+            query->memory.Take(*options_.memory, submission.task->TableBytes(), "this search");
         !s.ok()) {
       return s;
     }
@@ -103,8 +103,7 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
   return query->id;
 }
 
-bool QueryRunner::Stop(const std::string& id, core::StopReason reason,
-                       const std::string* owner) {
+bool QueryRunner::Stop(const std::string& id, core::StopReason reason, const std::string* owner) {
   std::shared_ptr<Query> unstarted;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -176,8 +175,8 @@ void QueryRunner::WorkerLoop() {
 }
 
 void QueryRunner::HousekeepingLoop() {
-  std::chrono::milliseconds tick = options_.time_slice.count() > 0 ? options_.time_slice / 4
-                                                                    : options_.max_queue_time / 4;
+  std::chrono::milliseconds tick =
+      options_.time_slice.count() > 0 ? options_.time_slice / 4 : options_.max_queue_time / 4;
   if (options_.max_queue_time.count() > 0) tick = std::min(tick, options_.max_queue_time / 4);
   tick = std::max(tick, std::chrono::milliseconds(1));
   std::unique_lock<std::mutex> lock(mu_);

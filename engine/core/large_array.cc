@@ -35,8 +35,8 @@ void* AllocateLarge(size_t bytes) {
   void* p = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) {
     budget.Uncharge(size);
-    throw MemoryExhausted(absl::StrCat("memory: the system refused a table of ", size >> 20,
-                                       " MiB"));
+    throw MemoryExhausted(
+        absl::StrCat("memory: the system refused a table of ", size >> 20, " MiB"));
   }
   if (!huge) return p;  // anonymous memory is zeroed
   const uintptr_t start = reinterpret_cast<uintptr_t>(p);

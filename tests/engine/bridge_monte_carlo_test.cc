@@ -7,11 +7,11 @@
 #include <utility>
 #include <vector>
 
+#include "engine/core/memory_budget.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_solver.h"
 #include "engine/games/bridge/dd_table.h"
 #include "engine/games/bridge/scoring.h"
-#include "engine/core/memory_budget.h"
 #include "gtest/gtest.h"
 #include "tests/engine/test_sink.h"
 

@@ -137,7 +137,8 @@ TEST(DealerScript, HostileScriptsAreRefusedAtThePlace) {
     const char* message;
   };
   std::string doubling = "a0 = hcp(north)\n";
-  for (int i = 1; i <= 40; ++i) doubling += absl::StrCat("a", i, " = a", i - 1, " + a", i - 1, "\n");
+  for (int i = 1; i <= 40; ++i)
+    doubling += absl::StrCat("a", i, " = a", i - 1, " + a", i - 1, "\n");
   doubling += "condition a40 > 3";
   std::string chain = "b0 = hcp(north)\n";
   for (int i = 1; i <= 3000; ++i) chain += absl::StrCat("b", i, " = b", i - 1, " + 1\n");

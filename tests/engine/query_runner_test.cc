@@ -381,8 +381,7 @@ TEST(QueryRunner, TablesPastTheMemoryBudgetAreRefusedAtOnce) {
   big.sink = std::make_shared<WaitSink>();
   const auto refused = runner.Submit(std::move(big));
   ASSERT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted);
-  EXPECT_NE(refused.status().message().find("memory: this search needs 101 MiB"),
-            std::string::npos)
+  EXPECT_NE(refused.status().message().find("memory: this search needs 101 MiB"), std::string::npos)
       << refused.status();
   std::atomic<int> runs{0};
   std::atomic<bool> release{false};
@@ -403,8 +402,7 @@ TEST(QueryRunner, TablesPastTheMemoryBudgetAreRefusedAtOnce) {
   second.sink = std::make_shared<WaitSink>();
   ASSERT_TRUE(runner.Submit(std::move(first)).ok());
   EXPECT_EQ(budget.reserved(), size_t{60} << 20);
-  EXPECT_EQ(runner.Submit(std::move(second)).status().code(),
-            absl::StatusCode::kResourceExhausted);
+  EXPECT_EQ(runner.Submit(std::move(second)).status().code(), absl::StatusCode::kResourceExhausted);
   release = true;
   spinner->WaitFinished();
 }
@@ -413,13 +411,10 @@ TEST(QueryRunner, TablesPastTheMemoryBudgetAreRefusedAtOnce) {
 // clock), with STOP_REASON_QUEUE_TIME and without running; one that started is not ended so.
 TEST(QueryRunner, ASearchWaitingPastTheQueueBoundEndsWithoutRunning) {
   std::atomic<int64_t> now_ms{0};
-  QueryRunner runner({.threads = 1,
-                      .max_queries = 4,
-                      .max_queue_time = std::chrono::seconds(30),
-                      .now = [&] {
-                        return std::chrono::steady_clock::time_point(
-                            std::chrono::milliseconds(now_ms.load()));
-                      }});
+  QueryRunner runner(
+      {.threads = 1, .max_queries = 4, .max_queue_time = std::chrono::seconds(30), .now = [&] {
+         return std::chrono::steady_clock::time_point(std::chrono::milliseconds(now_ms.load()));
+       }});
   std::atomic<int> runs{0};
   std::atomic<bool> release{false};
   auto running = std::make_shared<WaitSink>(), waiting = std::make_shared<WaitSink>();
@@ -446,13 +441,10 @@ TEST(QueryRunner, ASearchWaitingPastTheQueueBoundEndsWithoutRunning) {
 // back for ever.
 TEST(QueryRunner, WaitingSearchesAgePastHigherPriorities) {
   std::atomic<int64_t> now_ms{0};
-  QueryRunner runner({.threads = 1,
-                      .max_queries = 8,
-                      .aging_step = std::chrono::seconds(1),
-                      .now = [&] {
-                        return std::chrono::steady_clock::time_point(
-                            std::chrono::milliseconds(now_ms.load()));
-                      }});
+  QueryRunner runner(
+      {.threads = 1, .max_queries = 8, .aging_step = std::chrono::seconds(1), .now = [&] {
+         return std::chrono::steady_clock::time_point(std::chrono::milliseconds(now_ms.load()));
+       }});
   std::atomic<int> runs{0};
   std::atomic<bool> release{false}, go{false};
   std::vector<int> order;

@@ -1,7 +1,7 @@
 // libFuzzer target: the engine's entry points on requests a fuzzer builds. The first byte picks
-// the call (SetupPosition, Deal, Analyze, BestMove, Stop, SolveBoards), the rest is its request message (protobuf wire format). Searches are held to a few
-// thousand nodes and milliseconds so that each input runs quickly; every search must end with
-// exactly one final report.
+// the call (SetupPosition, Deal, Analyze, BestMove, Stop, SolveBoards), the rest is its request
+// message (protobuf wire format). Searches are held to a few thousand nodes and milliseconds so
+// that each input runs quickly; every search must end with exactly one final report.
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -31,8 +31,8 @@ ApiOptions Options() {
 // Invalid UTF-8 in a string field fails the parse; protobuf logs each such failure, which would
 // drown the fuzzer's own output.
 const bool kQuietProtobuf = [] {
-  google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int,
-                                     const std::string&) {});
+  google::protobuf::SetLogHandler(
+      [](google::protobuf::LogLevel, const char*, int, const std::string&) {});
   return true;
 }();
 

@@ -163,8 +163,8 @@ void Streams(const std::string& address, uint64_t seed, Clock::time_point until,
   while (Clock::now() < until) {
     const int how = static_cast<int>(rng() % 4);  // 0 run out, 1 cancel, 2 Stop, 3 deadline
     grpc::ClientContext c;
-    const auto deadline = how == 3 ? std::chrono::milliseconds(20 + rng() % 200)
-                                   : std::chrono::milliseconds(60'000);
+    const auto deadline =
+        how == 3 ? std::chrono::milliseconds(20 + rng() % 200) : std::chrono::milliseconds(60'000);
     c.set_deadline(std::chrono::system_clock::now() + deadline);
     const auto started = Clock::now();
     auto reader = stub->Analyze(&c, MixedSearch(rng));
@@ -240,7 +240,8 @@ TEST(Load, StreamsWithCancelsStopsAndDeadlinesBesideAFloodOfSmallCalls) {
   Figures f;
   const auto until = Clock::now() + std::chrono::seconds(seconds);
   std::vector<std::thread> threads;
-  for (int i = 0; i < kStreams; ++i) threads.emplace_back(Streams, server.address(), 1000 + i, until, &f);
+  for (int i = 0; i < kStreams; ++i)
+    threads.emplace_back(Streams, server.address(), 1000 + i, until, &f);
   for (int i = 0; i < kFloodThreads; ++i) threads.emplace_back(Flood, server.address(), until, &f);
   for (auto& t : threads) t.join();
   const long rss_peak = server.PeakResidentKiB();
@@ -268,13 +269,12 @@ TEST(Load, StreamsWithCancelsStopsAndDeadlinesBesideAFloodOfSmallCalls) {
       "longest admitted stream: %.2f s\n"
       "server memory: %ld MiB at start, %ld MiB peak, %ld MiB idle after\n",
       seconds, static_cast<long long>(f.streams), static_cast<long long>(f.refused),
-      static_cast<long long>(f.cancelled), static_cast<long long>(f.queue_time),
-      f.small_ms.size(), static_cast<double>(idle.size()) / 1.0, Percentile(idle, 0.5),
-      Percentile(idle, 0.99), kStreams, static_cast<double>(f.small_ms.size()) / load_s,
-      Percentile(f.small_ms, 0.5), Percentile(f.small_ms, 0.99),
-      Percentile(f.stop_to_final_ms, 0.5), Percentile(f.stop_to_final_ms, 0.99),
-      f.stop_to_final_ms.size(), f.longest_admitted_s, rss_start / 1024, rss_peak / 1024,
-      rss_idle / 1024);
+      static_cast<long long>(f.cancelled), static_cast<long long>(f.queue_time), f.small_ms.size(),
+      static_cast<double>(idle.size()) / 1.0, Percentile(idle, 0.5), Percentile(idle, 0.99),
+      kStreams, static_cast<double>(f.small_ms.size()) / load_s, Percentile(f.small_ms, 0.5),
+      Percentile(f.small_ms, 0.99), Percentile(f.stop_to_final_ms, 0.5),
+      Percentile(f.stop_to_final_ms, 0.99), f.stop_to_final_ms.size(), f.longest_admitted_s,
+      rss_start / 1024, rss_peak / 1024, rss_idle / 1024);
   (void)after;
 }
 

@@ -1,5 +1,7 @@
 // Remote use: bearer tokens (over loopback, and over TLS), TLS and mutual TLS, through a real
 // kibitzerd. Certificates are made for the test with openssl.
+#include "service/auth.h"
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,7 +13,6 @@
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
-#include "service/auth.h"
 #include "tests/service/server_process.h"
 
 namespace kibitzer::service {
@@ -45,8 +46,8 @@ std::string Read(const std::string& path) {
 }
 
 std::string Tokens() {
-  return Write("tokens", absl::StrCat("# test clients\nalice ", kAlice, " max-queries=1\nbob ",
-                                      kBob, "\n"));
+  return Write("tokens",
+               absl::StrCat("# test clients\nalice ", kAlice, " max-queries=1\nbob ", kBob, "\n"));
 }
 
 void Limit(grpc::ClientContext* c, const std::string& token = "") {
@@ -86,8 +87,7 @@ TEST(Tokens, FileErrorsNameTheLine) {
                         Case{"\nal/ice 0123456789abcdef", "f: line 2: a name is 1 to 64"},
                         Case{"a 0123456789abcdef\nb 0123456789abcdef", "token is given twice"},
                         Case{"a 0123456789abcdef max-queries=0", "max-queries=N"},
-                        Case{"a", "expected NAME TOKEN"},
-                        Case{"# nothing", "f: no tokens"}}) {
+                        Case{"a", "expected NAME TOKEN"}, Case{"# nothing", "f: no tokens"}}) {
     const auto parsed = ParseTokens(c.text, "f");
     ASSERT_FALSE(parsed.ok()) << c.text;
     EXPECT_NE(parsed.status().message().find(c.message), std::string::npos) << parsed.status();

@@ -62,8 +62,8 @@ TEST(PositionStore, APositionIsItsClientsAlone) {
   const std::string id = store.Put({}, "owner");
   const auto stolen = store.Get(id, "position.position_id", "thief");
   EXPECT_EQ(stolen.status().code(), absl::StatusCode::kNotFound);
-  const auto unknown = store.Get("p-00000000000000000000000000000000", "position.position_id",
-                                 "thief");
+  const auto unknown =
+      store.Get("p-00000000000000000000000000000000", "position.position_id", "thief");
   EXPECT_EQ(unknown.status().code(), absl::StatusCode::kNotFound);
   EXPECT_TRUE(store.Get(id, "position.position_id", "owner").ok());
   EXPECT_EQ(id.size(), 2u + 32u);

@@ -31,9 +31,9 @@ size_t PartitionTable::SetCount(int megabytes) {
 
 size_t PartitionTable::ChunkCount(int megabytes) {
   const size_t bytes = static_cast<size_t>(std::max(megabytes, 1)) << 20;
-  return std::max<size_t>((bytes - SetCount(megabytes) * sizeof(Set)) /
-                              (sizeof(Chunk) + sizeof(uint32_t)),
-                          kEntries / kChunk);
+  return std::max<size_t>(
+      (bytes - SetCount(megabytes) * sizeof(Set)) / (sizeof(Chunk) + sizeof(uint32_t)),
+      kEntries / kChunk);
 }
 
 size_t PartitionTable::Bytes(int megabytes) {

@@ -120,8 +120,8 @@ class Lexer {
 };
 
 constexpr int kMaxNesting = 100;       // parentheses, ?: and unary operators, one in another
-constexpr int64_t kMaxDepth = 1000;     // nodes one in another, names followed
-constexpr int64_t kMaxCost = 100'000;   // nodes evaluated for one layout
+constexpr int64_t kMaxDepth = 1000;    // nodes one in another, names followed
+constexpr int64_t kMaxCost = 100'000;  // nodes evaluated for one layout
 constexpr int64_t kMaxValue = int64_t{1} << 60;
 constexpr int64_t kMaxPointValue = 1000;  // pointcount and altcount values
 constexpr int64_t kLargestScore = 8000;   // above any score() (7NT redoubled vulnerable: 2980)
@@ -453,8 +453,10 @@ class Parser {
         return {a.lo - b.hi, a.hi - b.lo};
       case 2: {
         int64_t p[4];
-        if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) || __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
-            __builtin_mul_overflow(a.hi, b.lo, &p[2]) || __builtin_mul_overflow(a.hi, b.hi, &p[3])) {
+        if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) ||
+            __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
+            __builtin_mul_overflow(a.hi, b.lo, &p[2]) ||
+            __builtin_mul_overflow(a.hi, b.hi, &p[3])) {
           return kOverflow;
         }
         return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};

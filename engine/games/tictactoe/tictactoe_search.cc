@@ -19,9 +19,7 @@ class TicTacToeTask final : public core::SearchTask {
   TicTacToeTask(const Board& board, TicTacToeSearchOptions options)
       : board_(board), options_(std::move(options)) {}
 
-  size_t TableBytes() const override {
-    return options_.use_tt ? size_t(TableMb()) << 20 : 0;
-  }
+  size_t TableBytes() const override { return options_.use_tt ? size_t(TableMb()) << 20 : 0; }
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     // The table is taken when the search starts on its worker (a waiting search holds no
