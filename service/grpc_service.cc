@@ -213,7 +213,9 @@ grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, const Req
 
 grpc::Status ToGrpc(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
-  return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::string(status.message()));
+  return grpc::Status(
+      static_cast<grpc::StatusCode>(status.code()),
+      core::BoundMessage({status.message().data(), status.message().size()}, kMaxErrorBytes));
 }
 
 absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,

@@ -18,6 +18,11 @@
 
 namespace kibitzer::service {
 
+// Longest error message a client is sent.
+inline constexpr size_t kMaxErrorBytes = 1024;
+
+// The status on the wire: the message cut to kMaxErrorBytes and control characters escaped, so
+// that no error can grow past the metadata limit or carry a line break, whatever it echoes.
 grpc::Status ToGrpc(const absl::Status& status);
 
 // Who makes a call (Caller): the client is the one its bearer token names (with `tokens`, which

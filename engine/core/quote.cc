@@ -1,5 +1,7 @@
 #include "engine/core/quote.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
@@ -41,6 +43,30 @@ std::string Escape(std::string_view text, size_t max_bytes) {
   }
   if (cut) absl::StrAppend(&out, "...(", text.size(), " bytes)");
   return out;
+}
+
+std::string BoundMessage(std::string_view text, size_t max_bytes) {
+  // Control characters escaped; the rest (UTF-8 included) as it is. `room`: stop before a
+  // character once fewer than that many bytes are left (never inside a UTF-8 sequence).
+  auto escaped = [&](size_t room) {
+    std::string out;
+    for (const char ch : text) {
+      const auto c = static_cast<unsigned char>(ch);
+      if ((c & 0xC0) != 0x80 && out.size() + room > max_bytes) {
+        out += "...";
+        break;
+      }
+      if (c < 0x20 || c == 0x7f) {
+        absl::StrAppendFormat(&out, "\\x%02x", c);
+      } else {
+        out.push_back(ch);
+      }
+    }
+    return out;
+  };
+  std::string whole = escaped(0);
+  if (whole.size() <= max_bytes) return whole;
+  return escaped(4 + 3);  // the widest character, and the "..."
 }
 
 std::string Quote(std::string_view text, size_t max_bytes) {

@@ -13,5 +13,8 @@ namespace kibitzer::core {
 std::string Quote(std::string_view text, size_t max_bytes = 64);
 // The text escaped as in Quote, without quotes; cut likewise (max_bytes 0: not cut).
 std::string Escape(std::string_view text, size_t max_bytes = 0);
+// A message for a client or a log: control characters escaped (UTF-8 text kept), cut to
+// `max_bytes` at a character boundary with "..." when longer.
+std::string BoundMessage(std::string_view text, size_t max_bytes);
 
 }  // namespace kibitzer::core

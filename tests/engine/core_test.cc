@@ -310,6 +310,10 @@ TEST(Quote, CutsAndEscapesWhatAClientSent) {
   EXPECT_LT(q.size(), 100u);
   EXPECT_NE(q.find("...(3145728 bytes)"), std::string::npos) << q;
   EXPECT_EQ(Escape("\xff\xfe", 0), "\\xff\\xfe");
+  EXPECT_EQ(BoundMessage("a\nb \xc2\xb1 c", 100), "a\\x0ab \xc2\xb1 c");  // UTF-8 kept
+  const std::string cut = BoundMessage(std::string(5000, 'x') + "\n", 1024);
+  EXPECT_LE(cut.size(), 1024u);
+  EXPECT_EQ(cut.substr(cut.size() - 3), "...");
 }
 
 TEST(RandomId, IsLongAndUnpredictable) {

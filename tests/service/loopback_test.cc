@@ -648,7 +648,7 @@ std::vector<BadCase> BadCases() {
   illegal.add_moves("b2");
   pb::Position oversize = Inline(std::string(100000, '.')).position();
   pb::Position huge_game = Inline("").position();
-  huge_game.set_game(std::string(3 << 20, 'g'));
+  huge_game.set_game(std::string(200000, 'g'));
   pb::Position forged_game = Inline("").position();
   forged_game.set_game("go\n2026-01-01T00:00:00.000Z Stop peer=forged status=OK");
   auto bridge_deal = [](std::string constraints) {
@@ -703,12 +703,12 @@ std::vector<BadCase> BadCases() {
       {"AbsurdDealCount", deal(1 << 30), inv, "count"},
       {"UnknownSearchId", stop("s-0000"), grpc::NOT_FOUND, "search_id"},
       {"EmptySearchId", stop(""), inv, "search_id: required"},
-      {"HugeGameName", setup(huge_game), inv, "position.game: too long: 3145728 bytes"},
+      {"HugeGameName", setup(huge_game), inv, "position.game: too long: 200000 bytes"},
       {"ForgedLogLineInGame", setup(forged_game), inv, "unknown game 'go\\n2026"},
       {"HugePositionId",
-       analyze([](auto& r) { r.mutable_position()->set_position_id(std::string(3 << 20, 'p')); }),
+       analyze([](auto& r) { r.mutable_position()->set_position_id(std::string(200000, 'p')); }),
        inv, "position.position_id: too long"},
-      {"HugeSearchId", stop(std::string(3 << 20, 's')), inv, "search_id: too long"},
+      {"HugeSearchId", stop(std::string(200000, 's')), inv, "search_id: too long"},
       {"OverflowingScript", bridge_deal("(4294967296 * 2147483648) / -1 > 0"), inv,
        "constraints: line 1, column 13: at '*': the value may overflow"},
       {"RemainderByMinusOne", bridge_deal("(4294967296 * 2147483648) % -1 > 0"), inv,
@@ -738,6 +738,10 @@ INSTANTIATE_TEST_SUITE_P(Cases, LoopbackBadInput, ::testing::ValuesIn(BadCases()
                          [](const auto& param_info) { return param_info.param.name; });
 
 TEST_F(Loopback, MessagesPastTheTransportLimitAreRefusedAndTheServerGoesOn) {
+#if defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "under ThreadSanitizer the uninstrumented client takes minutes to send 5 MB; "
+                  "the release and AddressSanitizer runs check this";
+#endif
   pb::SetupPositionResponse out;
   const grpc::Status status = Setup(Inline(std::string(5 << 20, '.')).position(), &out);
   EXPECT_EQ(status.error_code(), grpc::RESOURCE_EXHAUSTED);
