@@ -2,6 +2,7 @@
 // Bridge service's calls): gRPC's callback threads stay free for every other client.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
@@ -31,6 +32,16 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
     const auto started = std::chrono::steady_clock::now();
     std::string peer = context->peer();
     absl::StatusOr<Caller> client = ClientOf(*context, tokens);
+    // However many such calls arrive at once, no more than kMaxThreads threads are started: past
+    // that the call is refused before a thread is (the admissions inside bound the work).
+    if (++threads_ > kMaxThreads) {
+      --threads_;
+      const grpc::Status busy(grpc::RESOURCE_EXHAUSTED,
+                              "busy: too many long calls at once; retry later");
+      log->Log(method, peer, busy, started, detail);
+      Finish(busy);
+      return;
+    }
     std::thread([this, log, method = std::move(method), detail = std::move(detail),
                  peer = std::move(peer), client = std::move(client), work = std::move(work),
                  started] {
@@ -40,9 +51,13 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
         status = EndedStatus(*context_, false);
       }
       log->Log(method, peer, status, started, detail);
+      --threads_;
       Finish(status);
     }).detach();
   }
+
+  // Threads running such calls, server-wide.
+  static constexpr int kMaxThreads = 256;
 
   void OnCancel() override { token_.Stop(core::StopReason::kCancelled); }
   void OnDone() override { delete this; }
@@ -59,6 +74,7 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
     }
   }
 
+  static inline std::atomic<int> threads_{0};
   grpc::CallbackServerContext* context_;
   core::StopToken token_;
 };

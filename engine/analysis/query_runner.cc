@@ -116,8 +116,10 @@ bool QueryRunner::Stop(const std::string& id, core::StopReason reason, const std
       waiting_.erase(std::find(waiting_.begin(), waiting_.end(), it->second));
       TakeWorker(query);
     } else if (!query.running) {
+      // Not in waiting_ when the queue bound has just taken it (Tick finishes it then).
       unstarted = it->second;
-      waiting_.erase(std::find(waiting_.begin(), waiting_.end(), unstarted));
+      auto waiting = std::find(waiting_.begin(), waiting_.end(), unstarted);
+      if (waiting != waiting_.end()) waiting_.erase(waiting);
     }
     query.token.Stop(reason);
   }

@@ -78,8 +78,11 @@ class Evaluator {
       }
       case Op::kCompare:
         return Compare(static_cast<int>(n.value), Eval(n.a), Eval(n.b));
-      case Op::kArithmetic:
-        return Arithmetic(static_cast<int>(n.value), Eval(n.a), Eval(n.b));
+      case Op::kArithmetic: {
+        // The parser has checked that no value of the script leaves ±2^60 on any layout.
+        bool overflow = false;
+        return ArithmeticRange(static_cast<int>(n.value), Eval(n.a), Eval(n.b), &overflow);
+      }
       case Op::kSelect: {
         const Range c = Eval(n.a);
         if (IsTrue(c)) return Eval(n.b);
@@ -179,35 +182,43 @@ class Evaluator {
     }
   }
 
-  // The parser has checked that no value of the script, over every layout, leaves ±2^60: these
-  // sums and products of values within the children's ranges cannot overflow.
-  static Range Arithmetic(int op, Range a, Range b) {
-    switch (op) {
-      case 0:
-        return {a.lo + b.lo, a.hi + b.hi};
-      case 1:
-        return {a.lo - b.hi, a.hi - b.lo};
-      case 2: {
-        const int64_t p[4] = {a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi};
-        return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
-      }
-      default:
-        if (a.exact() && b.exact()) {
-          if (b.lo == 0) return {0, 0};  // dealer has no error for it; 0 keeps us total
-          const int64_t v = op == 3 ? a.lo / b.lo : a.lo % b.lo;
-          return {v, v};
-        }
-        // |a / b| and |a % b| are at most |a| (the parser's bound on every value holds then).
-        const int64_t m = std::max(-a.lo, a.hi);
-        return {-m, m};
-    }
-  }
-
   const Script& s_;
   const PartialLayout& l_;
 };
 
 }  // namespace
+
+Range ArithmeticRange(int op, Range a, Range b, bool* overflow) {
+  switch (op) {
+    case 0:
+    case 1: {
+      Range r;
+      const bool add = op == 0;
+      *overflow |= add ? __builtin_add_overflow(a.lo, b.lo, &r.lo) |
+                             __builtin_add_overflow(a.hi, b.hi, &r.hi)
+                       : __builtin_sub_overflow(a.lo, b.hi, &r.lo) |
+                             __builtin_sub_overflow(a.hi, b.lo, &r.hi);
+      return r;
+    }
+    case 2: {
+      int64_t p[4];
+      *overflow |=
+          __builtin_mul_overflow(a.lo, b.lo, &p[0]) | __builtin_mul_overflow(a.lo, b.hi, &p[1]) |
+          __builtin_mul_overflow(a.hi, b.lo, &p[2]) | __builtin_mul_overflow(a.hi, b.hi, &p[3]);
+      return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
+    }
+    default:
+      if (a.exact() && b.exact()) {
+        if (b.lo == 0) return {0, 0};  // dealer has no error for it; 0 keeps us total
+        if (b.lo == -1) return {op == 3 ? -a.lo : 0, op == 3 ? -a.lo : 0};  // no INT64_MIN / -1
+        const int64_t v = op == 3 ? a.lo / b.lo : a.lo % b.lo;
+        return {v, v};
+      }
+      // |a / b| and |a % b| are at most |a|.
+      const int64_t m = std::max(a.lo == INT64_MIN ? INT64_MAX : -a.lo, a.hi);
+      return {-m, m};
+  }
+}
 
 Range EvaluateRange(const Script& script, const PartialLayout& layout) {
   if (script.condition < 0) return {1, 1};

@@ -433,38 +433,15 @@ class Parser {
         return Range{-24, 24};
       case Op::kNegate:
         return Range{-r[n.a].hi, -r[n.a].lo};
-      case Op::kArithmetic:
-        return fits(ArithmeticRange(static_cast<int>(n.value), r[n.a], r[n.b]));
+      case Op::kArithmetic: {
+        bool overflow = false;
+        const Range v = ArithmeticRange(static_cast<int>(n.value), r[n.a], r[n.b], &overflow);
+        return overflow ? std::nullopt : fits(v);
+      }
       case Op::kSelect:
         return Range{std::min(r[n.b].lo, r[n.c].lo), std::max(r[n.b].hi, r[n.c].hi)};
       default:  // the truth values
         return Range{0, 1};
-    }
-  }
-
-  // Children within ±kMaxValue < 2^62: sums and differences cannot overflow int64; products are
-  // checked.
-  static Range ArithmeticRange(int op, Range a, Range b) {
-    constexpr Range kOverflow{std::numeric_limits<int64_t>::min(), 0};
-    switch (op) {
-      case 0:
-        return {a.lo + b.lo, a.hi + b.hi};
-      case 1:
-        return {a.lo - b.hi, a.hi - b.lo};
-      case 2: {
-        int64_t p[4];
-        if (__builtin_mul_overflow(a.lo, b.lo, &p[0]) ||
-            __builtin_mul_overflow(a.lo, b.hi, &p[1]) ||
-            __builtin_mul_overflow(a.hi, b.lo, &p[2]) ||
-            __builtin_mul_overflow(a.hi, b.hi, &p[3])) {
-          return kOverflow;
-        }
-        return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
-      }
-      default: {  // |a / b| and |a % b| are at most |a|
-        const int64_t m = std::max(-a.lo, a.hi);
-        return {-m, m};
-      }
     }
   }
 

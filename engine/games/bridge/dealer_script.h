@@ -91,6 +91,11 @@ struct Range {
   bool exact() const { return lo == hi; }
 };
 
+// `a op b` over every value of the two ranges (op: 0 + 1 - 2 * 3 / 4 %; division by 0 gives 0, as
+// the engine's scripts define it). `*overflow` is set when a bound passes int64 (then the range is
+// meaningless); the parser refuses any script where that could happen.
+Range ArithmeticRange(int op, Range a, Range b, bool* overflow);
+
 // The condition's value: exact ({v, v}) on a full layout; on a partial one a range that holds every
 // completion. A condition is met when non-zero.
 Range EvaluateRange(const Script& script, const PartialLayout& layout);
