@@ -86,6 +86,14 @@ void PrintInfo(const pb::EngineInfo& info) {
     std::printf("clients take the workers in turns of %lld ms\n",
                 static_cast<long long>(l.time_slice_ms()));
   }
+  if (l.max_queue_time_ms() > 0) {
+    std::printf("a search waits at most %lld ms for a worker\n",
+                static_cast<long long>(l.max_queue_time_ms()));
+  }
+  if (l.max_memory_mb() > 0) {
+    std::printf("all tables together at most %lld MiB\n",
+                static_cast<long long>(l.max_memory_mb()));
+  }
 }
 
 void PrintSetup(const pb::SetupPositionResponse& r) {

@@ -136,7 +136,7 @@ void Flood(const std::string& address, Clock::time_point until, Figures* f) {
   setup.mutable_position()->set_notation("x...o.... x");
   for (int i = 0; Clock::now() < until; ++i) {
     grpc::ClientContext c;
-    c.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+    c.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
     const auto t0 = Clock::now();
     grpc::Status s;
     if (i % 2 == 0) {
@@ -254,7 +254,7 @@ TEST(Load, StreamsWithCancelsStopsAndDeadlinesBesideAFloodOfSmallCalls) {
   for (size_t i = 0; i < std::min<size_t>(f.broken.size(), 10); ++i) ADD_FAILURE() << f.broken[i];
   EXPECT_TRUE(f.broken.empty()) << f.broken.size() << " failures";
   EXPECT_EQ(f.small_failed, 0);
-  EXPECT_GT(f.streams, kStreams);
+  EXPECT_GE(f.streams, kStreams);  // each stream thread ran one at least
   EXPECT_LT(f.longest_admitted_s,
             std::chrono::duration<double>(kQueueBound).count() + kSearchMs / 1000.0 + 30.0);
 #if !defined(__SANITIZE_THREAD__) && !defined(__SANITIZE_ADDRESS__)

@@ -24,12 +24,21 @@ using testing::ServerProcess;
 constexpr char kAlice[] = "alice-0123456789abcdef";
 constexpr char kBob[] = "bob-0123456789abcdefgh";
 
+// A folder of this test process's own, removed when the process ends.
 std::string Dir() {
-  static const std::string dir = [] {
-    std::string d = (std::filesystem::temp_directory_path() / "kibitzer-auth-XXXXXX").string();
-    return std::string(mkdtemp(d.data()));
-  }();
-  return dir;
+  struct Folder {
+    Folder() {
+      std::string d = (std::filesystem::temp_directory_path() / "kibitzer-auth-XXXXXX").string();
+      path = mkdtemp(d.data());
+    }
+    ~Folder() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+    std::string path;
+  };
+  static const Folder folder;
+  return folder.path;
 }
 
 std::string Write(const std::string& name, const std::string& text) {
