@@ -216,13 +216,31 @@ TEST_F(Tls, TokensOverTlsAndPlainClientsRefused) {
   EXPECT_FALSE(Info(*Insecure(server.address()), kBob).ok());  // no TLS: no connection
 }
 
-// Mutual TLS: a client without a certificate the CA signed does not connect; one with it does.
+// Mutual TLS: a client without a certificate the CA signed does not connect; one with it does,
+// and is the name its certificate proves, from any of its connections.
 TEST_F(Tls, MutualTlsNeedsTheClientsCertificate) {
   ServerProcess server({"--tls-cert=" + File("server.pem"), "--tls-key=" + File("server.key"),
                         "--tls-client-ca=" + File("ca.pem")});
   ASSERT_TRUE(server.started());
   EXPECT_FALSE(Info(*Secure(server.address(), false), "").ok());
-  EXPECT_TRUE(Info(*Secure(server.address(), true), "").ok());
+  auto one = Secure(server.address(), true), two = Secure(server.address(), true);
+  EXPECT_TRUE(Info(*one, "").ok());
+  // The client is the certificate's name: its other connection may stop its search.
+  grpc::ClientContext context;
+  Limit(&context);
+  auto reader = one->Analyze(&context, LongSearch());
+  pb::SearchReport report;
+  ASSERT_TRUE(reader->Read(&report));
+  grpc::ClientContext c;
+  Limit(&c);
+  pb::StopRequest stop;
+  stop.set_search_id(report.search_id());
+  pb::StopResponse stopped;
+  EXPECT_TRUE(two->Stop(&c, stop, &stopped).ok());
+  while (reader->Read(&report)) {
+  }
+  EXPECT_TRUE(reader->Finish().ok());
+  EXPECT_EQ(report.stop_reason(), pb::STOP_REASON_STOPPED);
 }
 
 }  // namespace
