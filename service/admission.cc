@@ -15,8 +15,9 @@ absl::Status CallAdmission::Ticket::Enter(size_t table_bytes) {
   const int limit = client_limit_ > 0 ? std::min(client_limit_, admission_->max_per_client_)
                                       : admission_->max_per_client_;
   if (client->second >= limit) {
-    if (client->second == 0) admission_->per_client_.erase(client);
-    return absl::ResourceExhaustedError(absl::StrCat("this client runs ", client->second,
+    const int calls = client->second;
+    if (calls == 0) admission_->per_client_.erase(client);
+    return absl::ResourceExhaustedError(absl::StrCat("this client runs ", calls,
                                                      " calls already, the limit per client is ",
                                                      limit, "; retry later"));
   }

@@ -83,11 +83,12 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
                           ? std::min(submission.client_limit, options_.max_queries_per_client)
                           : options_.max_queries_per_client;
     if (client.queries >= limit) {
-      if (client.queries == 0) clients_.erase(submission.client);
+      const int queries = client.queries;
+      if (queries == 0) clients_.erase(submission.client);
       return absl::ResourceExhaustedError(absl::StrFormat(
           "busy: this client has %d searches running or waiting, the limit per client is %d; "
           "try again later",
-          client.queries, limit));
+          queries, limit));
     }
     ++client.queries;
     do {
