@@ -33,7 +33,7 @@ void BridgeApi::Shutdown() { admission_.Shutdown(); }
 
 bridge::BatchOptions BridgeApi::Batch(int jobs, core::StopToken* stop) const {
   bridge::BatchOptions batch;
-  batch.threads = std::max(1, std::min(options_.threads, jobs * 5));
+  batch.threads = std::max(1, std::min(options_.threads, jobs));
   batch.stop = stop;
   return batch;
 }
@@ -102,7 +102,8 @@ absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(
     vuls.push_back(vulnerable.value_or(record_vul));
   }
   CallAdmission::Ticket admission(&admission_, stop, caller.client, caller.max_queries);
-  const bridge::BatchOptions batch = Batch(n, admission.token());
+  // SolveTables runs a job per deal and strain.
+  const bridge::BatchOptions batch = Batch(5 * n, admission.token());
   if (absl::Status s = admission.Enter(BatchTableBytes(batch)); !s.ok()) return s;
   const std::vector<bridge::DdTable> tables = bridge::SolveTables(deals, batch);
   if (admission.token()->stopped()) return StoppedStatus(*admission.token());

@@ -34,7 +34,8 @@ class BridgeApi {
   void Shutdown();
 
  private:
-  // The batch options of a call of `jobs` deals or positions: at most the server's threads.
+  // The batch options of a call of `jobs` jobs: as many threads as jobs, at most the server's
+  // (as RunBatch runs them), so that the tables reserved are those the batch takes.
   bridge::BatchOptions Batch(int jobs, core::StopToken* stop) const;
 
   ApiOptions options_;

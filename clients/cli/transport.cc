@@ -2,12 +2,11 @@
 
 #include <condition_variable>
 #include <deque>
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "clients/cli/commands.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/security/credentials.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
@@ -278,20 +277,18 @@ absl::Status ReadSecurityFiles(const std::string& tls_ca, const std::string& tls
                                RemoteOptions* options) {
   auto read = [](const std::string& path, const char* flag, std::string* out) -> absl::Status {
     if (path.empty()) return absl::OkStatus();
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return absl::InvalidArgumentError(absl::StrCat(flag, ": cannot read ", path));
-    std::ostringstream text;
-    text << in.rdbuf();
-    *out = text.str();
+    absl::StatusOr<std::string> text = ReadTextFile(path, flag);
+    if (!text.ok()) return text.status();
+    *out = *std::move(text);
     return absl::OkStatus();
   };
   if (tls_cert.empty() != tls_key.empty()) {
     return absl::InvalidArgumentError("--tls-cert and --tls-key: give both, or neither");
   }
-  for (absl::Status s : {read(tls_ca, "--tls-ca", &options->tls_ca),
-                         read(tls_cert, "--tls-cert", &options->tls_cert),
-                         read(tls_key, "--tls-key", &options->tls_key),
-                         read(token_file, "--token-file", &options->token)}) {
+  for (absl::Status s :
+       {read(tls_ca, "tls-ca", &options->tls_ca), read(tls_cert, "tls-cert", &options->tls_cert),
+        read(tls_key, "tls-key", &options->tls_key),
+        read(token_file, "token-file", &options->token)}) {
     if (!s.ok()) return s;
   }
   options->token = options->token.substr(0, options->token.find_first_of("\r\n"));

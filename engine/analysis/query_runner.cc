@@ -178,9 +178,11 @@ void QueryRunner::WorkerLoop() {
 }
 
 void QueryRunner::HousekeepingLoop() {
-  std::chrono::milliseconds tick =
-      options_.time_slice.count() > 0 ? options_.time_slice / 4 : options_.max_queue_time / 4;
-  if (options_.max_queue_time.count() > 0) tick = std::min(tick, options_.max_queue_time / 4);
+  // A quarter of the shorter of the slice and the queue bound (those that are set).
+  auto tick = std::chrono::milliseconds::max();
+  for (const auto every : {options_.time_slice, options_.max_queue_time}) {
+    if (every.count() > 0) tick = std::min(tick, every / 4);
+  }
   tick = std::max(tick, std::chrono::milliseconds(1));
   std::unique_lock<std::mutex> lock(mu_);
   while (!shutting_down_) {
