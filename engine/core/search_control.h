@@ -92,7 +92,7 @@ class SearchControl {
   // While set, reaching the node limit stops only the search polling this control (Poll and
   // stopped() say so, and node_limited() until the next SetNodeLimitLocal), not every search on
   // the token: for one sample of a sampled search, each sample counting its own nodes, so that
-  // the other threads' samples run on (core::RunSampleBatches).
+  // the other threads' samples run on (search::MonteCarloSearch).
   void SetNodeLimitLocal(bool local) {
     node_limit_local_ = local;
     node_limited_ = false;

@@ -394,48 +394,6 @@ TEST(BigTwoView, TheLeaderOfASeatsViewComesFromTheHandsGiven) {
   EXPECT_EQ((*s)->SideToMove(), "2");
 }
 
-TEST(BigTwoAnalysis, ASeatsViewGivesTheSameNumbersAtAnyThreadCount) {
-  BigTwoGame game;
-  const core::PositionSpec view = FourthSeatAfterThreePlays();
-  core::SearchSpec spec;
-  spec.limits.samples = 30;
-  spec.seed = 11;
-  std::vector<core::Report> reports;
-  for (int threads : {1, 3}) {
-    spec.threads = threads;
-    testing::CollectingSink sink;
-    reports.push_back(testing::RunSearch(game, view, spec, &sink));
-    EXPECT_EQ(sink.progress.size(), 2u);  // after samples 10 and 20
-  }
-  ASSERT_EQ(reports[0].moves.size(), 6u);
-  EXPECT_EQ(reports[0].stop_reason, core::StopReason::kSampleLimit);
-  ASSERT_EQ(reports[1].moves.size(), reports[0].moves.size());
-  for (size_t i = 0; i < reports[0].moves.size(); ++i) {
-    EXPECT_EQ(reports[0].moves[i].move, reports[1].moves[i].move);
-    EXPECT_EQ(reports[0].moves[i].value, reports[1].moves[i].value);
-    EXPECT_EQ(reports[0].moves[i].std_error, reports[1].moves[i].std_error);
-    EXPECT_EQ(reports[0].moves[i].samples, 30u);
-  }
-  EXPECT_EQ(reports[0].nodes, reports[1].nodes);
-}
-
-// A node limit counts the samples' nodes in sample order: it stops after the same sample, with
-// the same numbers, at any thread count (each sample's own search is far below the limit).
-TEST(BigTwoAnalysis, ANodeLimitStopsAtTheSameSampleAtAnyThreadCount) {
-  BigTwoGame game;
-  const core::PositionSpec view = FourthSeatAfterThreePlays();
-  core::SearchSpec spec;
-  spec.limits.samples = 200;
-  spec.limits.nodes = 1000;
-  spec.seed = 3;
-  std::vector<core::Report> reports;
-  for (int threads : {1, 3}) {
-    spec.threads = threads;
-    reports.push_back(testing::RunSearch(game, view, spec));
-  }
-  testing::ExpectStoppedAtTheSameSample(reports[0], reports[1], 200);
-}
-
 // Stopped before any move is scored, a search still names one: the rule-based player's choice,
 // which looks only at the seat's own hand and the table, so from the seat's view it is the same
 // as with every hand known.

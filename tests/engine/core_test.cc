@@ -14,7 +14,6 @@
 #include "engine/core/quote.h"
 #include "engine/core/random_id.h"
 #include "engine/core/rng.h"
-#include "engine/core/sample_batches.h"
 #include "engine/core/search_control.h"
 #include "gtest/gtest.h"
 
@@ -202,73 +201,6 @@ TEST(ParallelJobs, AStopEndsTheRunWithItsReason) {
   EXPECT_EQ(r, StopReason::kStopped);
   EXPECT_LT(handed, 20);
   EXPECT_LT(started.load(), 20);
-}
-
-// Samples too small to poll inside still stop: a stop between samples ends the run at the
-// samples solved by then, in order, with the stop's reason.
-TEST(SampleBatches, AStopBetweenSamplesEndsTheRun) {
-  StopToken token;
-  SearchControl control(Limits{}, &token);
-  std::atomic<int> solved{0};
-  std::vector<uint64_t> added;
-  const StopReason reason = RunSampleBatches(
-      100, 1, 4, control,
-      [&](int, uint64_t sample, uint64_t, SearchControl& c) -> std::optional<uint64_t> {
-        ++solved;
-        if (sample == 5) c.Stop(StopReason::kStopped);  // and this sample is solved
-        return 1;
-      },
-      [] {}, [&](uint64_t sample, uint64_t) { added.push_back(sample); });
-  EXPECT_EQ(reason, StopReason::kStopped);
-  EXPECT_EQ(solved.load(), 6);
-  EXPECT_EQ(added, (std::vector<uint64_t>{0, 1, 2, 3, 4, 5}));
-}
-
-// Sample 13 alone reaches the node limit; sample 12, on another thread when there are several,
-// is slow. The run keeps samples 0..12 at any thread count: the limit reached inside one sample
-// stops that sample, not the others.
-TEST(SampleBatches, ASampleThatReachesTheNodeLimitByItselfEndsTheRunAtItAtAnyThreadCount) {
-  for (int threads : {1, 4}) {
-    StopToken token;
-    Limits limits;
-    limits.nodes = 100'000;
-    SearchControl control(limits, &token);
-    std::vector<uint64_t> added;
-    const StopReason reason = RunSampleBatches(
-        40, threads, 4 * static_cast<uint64_t>(threads), control,
-        [&](int, uint64_t sample, uint64_t, SearchControl& c) -> std::optional<uint64_t> {
-          const uint64_t cost = sample == 13 ? 1'000'000 : 10;
-          for (uint64_t n = 1; n <= cost; ++n) {
-            if (c.PollEvery(n)) return std::nullopt;
-          }
-          if (sample == 12) {
-            // Still searching when sample 13 reaches the limit, then polls again.
-            std::this_thread::sleep_for(std::chrono::milliseconds(50));
-            if (c.Poll(cost)) return std::nullopt;
-          }
-          return cost;
-        },
-        [] {}, [&](uint64_t sample, uint64_t) { added.push_back(sample); });
-    EXPECT_EQ(reason, StopReason::kNodeLimit) << threads << " threads";
-    ASSERT_EQ(added.size(), 13u) << threads << " threads";
-    EXPECT_EQ(added.back(), 12u);
-    EXPECT_EQ(control.reason(), StopReason::kNodeLimit);
-  }
-}
-
-// A failure on a helper thread of a sampled search (a table that cannot be had) is thrown on the
-// search's own thread once the helpers are joined: it ends that search, not the process.
-TEST(RunSampleBatches, AnExceptionOnAHelperThreadReachesTheCaller) {
-  StopToken token;
-  SearchControl control(Limits{}, &token);
-  EXPECT_THROW(RunSampleBatches(
-                   8, 2, 2, control,
-                   [](int thread, uint64_t, uint64_t, SearchControl&) -> std::optional<uint64_t> {
-                     if (thread == 1) throw MemoryExhausted("memory: no table for you");
-                     return 1;
-                   },
-                   [] {}, [](uint64_t, uint64_t) {}),
-               MemoryExhausted);
 }
 
 TEST(RunParallelJobs, AnExceptionInAJobReachesTheCaller) {

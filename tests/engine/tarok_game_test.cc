@@ -12,58 +12,12 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/solver.h"
+#include "tests/engine/tarok_positions.h"
 #include "tests/engine/test_sink.h"
 
 namespace kibitzer::tarok {
 namespace {
 
-constexpr Contract kPlayed[] = {
-    Contract::kKlop,       Contract::kThree,       Contract::kTwo,
-    Contract::kOne,        Contract::kBeggar,      Contract::kSoloWithout,
-    Contract::kOpenBeggar, Contract::kColourValat, Contract::kValat};
-
-// A random position: a seeded deal, a contract and declarer, and `plies` random legal moves
-// after the bidding (talon, discards, cards), stopping early when the game ends.
-core::PositionSpec RandomPosition(core::Rng& rng, int plies) {
-  const DealCards d = RandomDeal(rng);
-  const Contract c = kPlayed[rng.Below(9)];
-  const int declarer = c == Contract::kKlop ? -1 : static_cast<int>(rng.Below(3));
-  Round r(Rules{}, d, c, declarer);
-  core::PositionSpec spec;
-  spec.variant = "openspiel";
-  spec.notation = DealNotation(d);
-  spec.options["contract"] = ContractName(c);
-  if (declarer >= 0) spec.options["declarer"] = std::to_string(declarer);
-  for (int i = 0; i < plies && r.phase() != Phase::kDone; ++i) {
-    const std::vector<Move> moves = r.LegalMoves();
-    const Move m = moves[rng.Below(moves.size())];
-    if (r.phase() == Phase::kPlay && r.play().TricksDone() == kTricks - 1) break;
-    spec.moves.push_back(MoveText(m));
-    r.Apply(m);
-    if (r.phase() == Phase::kDone) {
-      spec.moves.pop_back();
-      break;
-    }
-  }
-  return spec;
-}
-
-// A random position (RandomPosition) in the play that `keep` accepts, seen from the seat of the
-// player to move; nullopt when it is not in the play or not kept. `*round` gets the full round.
-template <typename Keep>
-std::optional<core::PositionSpec> MoversView(const TarokGame& game, core::Rng& rng, int plies,
-                                             Keep keep, std::optional<Round>* round) {
-  core::PositionSpec spec = RandomPosition(rng, plies);
-  auto full = game.Setup(spec);
-  EXPECT_TRUE(full.ok()) << full.status();
-  if (!full.ok()) return std::nullopt;
-  const Round& r = static_cast<const TarokState&>(**full).round();
-  if (r.phase() != Phase::kPlay || !keep(r)) return std::nullopt;
-  round->emplace(r);
-  spec.seat = std::to_string(r.ToMove());
-  spec.options["view"] = "seat";
-  return spec;
-}
 
 TEST(TarokGame, SampledLayoutsAgreeWithTheSeatsKnowledge) {
   TarokGame game;
@@ -228,63 +182,6 @@ TEST(TarokGame, AStoppedExactAnalysisScoresEveryCardWithinWhatItProved) {
   EXPECT_EQ(stopped, 12);
   // Some stops fell in a card's probes, after the first of them.
   EXPECT_GT(proven, 2);
-}
-
-TEST(TarokGame, SeatViewAnalysisIsTheSameAtAnyThreadCount) {
-  TarokGame game;
-  core::Rng rng(13);
-  int checked = 0;
-  for (int i = 0; i < 40 && checked < 6; ++i) {
-    std::optional<Round> r;
-    const auto spec = MoversView(
-        game, rng, 36, [](const Round& r) { return r.play().TricksDone() >= 9; }, &r);
-    if (!spec) continue;
-    core::SearchSpec search;
-    search.limits.samples = 6;
-    search.seed = 5;
-    search.threads = 1;
-    const core::Report one = testing::RunSearch(game, *spec, search);
-    search.threads = 3;
-    const core::Report three = testing::RunSearch(game, *spec, search);
-    ASSERT_EQ(one.stop_reason, core::StopReason::kSampleLimit) << one.message;
-    ASSERT_EQ(one.moves.size(), three.moves.size());
-    for (size_t m = 0; m < one.moves.size(); ++m) {
-      EXPECT_EQ(one.moves[m].move, three.moves[m].move);
-      EXPECT_EQ(one.moves[m].value, three.moves[m].value);
-      EXPECT_EQ(one.moves[m].std_error, three.moves[m].std_error);
-      EXPECT_EQ(one.moves[m].samples, 6u);
-    }
-    EXPECT_EQ(one.samples, 6u);
-    ++checked;
-  }
-  EXPECT_GE(checked, 3);
-}
-
-// A node limit counts the samples' nodes in sample order: half the nodes of the whole analysis
-// stop it after the same sample, with the same numbers, at any thread count.
-TEST(TarokGame, SeatViewAnalysisStopsAtTheSameSampleAtAnyThreadCount) {
-  TarokGame game;
-  core::Rng rng(17);
-  int checked = 0;
-  for (int i = 0; i < 40 && checked < 3; ++i) {
-    std::optional<Round> r;
-    const auto spec = MoversView(
-        game, rng, 36, [](const Round& r) { return r.play().TricksDone() >= 9; }, &r);
-    if (!spec) continue;
-    core::SearchSpec search;
-    search.limits.samples = 40;
-    search.seed = 5;
-    search.threads = 1;
-    const core::Report whole = testing::RunSearch(game, *spec, search);
-    ASSERT_EQ(whole.stop_reason, core::StopReason::kSampleLimit) << whole.message;
-    search.limits.nodes = whole.nodes / 2;
-    const core::Report one = testing::RunSearch(game, *spec, search);
-    search.threads = 3;
-    const core::Report three = testing::RunSearch(game, *spec, search);
-    testing::ExpectStoppedAtTheSameSample(one, three, 40);
-    ++checked;
-  }
-  EXPECT_EQ(checked, 3);
 }
 
 TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {

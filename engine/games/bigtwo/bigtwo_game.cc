@@ -4,6 +4,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/bigtwo/rules_options.h"
 #include "engine/games/bigtwo/sampler.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bigtwo {
 namespace {
@@ -46,6 +47,7 @@ core::GameInfo MakeBigTwoInfo() {
                        "(rollout), or the heuristic of plays needed to go out, cards left and sure "
                        "winners (eval). auto: rollout."),
   };
+  for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
   info.position_notation =
       "The hands as dealt, seat 1 first, separated by spaces; each hand its 13 cards "
       "concatenated, rank then suit (3C 4D TS 2H; suits C D H S), '-' for a hand not known. "

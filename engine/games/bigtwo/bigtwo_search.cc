@@ -6,9 +6,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/core/sample_batches.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
+#include "engine/games/bigtwo/monte_carlo.h"
 #include "engine/games/bigtwo/players.h"
+#include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::bigtwo {
 namespace {
@@ -19,12 +20,9 @@ constexpr int kBatch = 10;
 struct TaskOptions {
   PlayerOptions player;
   std::vector<Move> moves;  // root moves searched
-  uint64_t samples = 0;     // 0: full layout
-  uint64_t seed = 0;
-  int threads = 1;
-  Hands fixed{};  // cards fixed to hidden hands in every layout
 };
 
+// A position with every hand known: iterative deepening to the depth limit.
 class BigTwoTask final : public core::SearchTask {
  public:
   BigTwoTask(const State& state, TaskOptions o) : state_(state), o_(std::move(o)) {}
@@ -32,8 +30,7 @@ class BigTwoTask final : public core::SearchTask {
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     scores_.assign(o_.moves.size(), MoveScore{});
     for (size_t i = 0; i < o_.moves.size(); ++i) scores_[i].move = o_.moves[i];
-    wins_.assign(o_.moves.size(), 0);
-    core::StopReason reason = o_.samples == 0 ? RunFull(control, sink) : RunSampled(control, sink);
+    core::StopReason reason = RunFull(control, sink);
     if (depth_ == 0 && reason != core::StopReason::kError &&
         reason != core::StopReason::kCancelled && reason != core::StopReason::kShutdown) {
       fallback_ = BaselineChoice();
@@ -41,7 +38,6 @@ class BigTwoTask final : public core::SearchTask {
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
-    if (reason == core::StopReason::kError) r.message = error_;
     return r;
   }
 
@@ -61,74 +57,11 @@ class BigTwoTask final : public core::SearchTask {
     return core::StopReason::kCompleted;
   }
 
-  // Samples in batches; within a batch, sample i of the batch goes to thread i mod threads and
-  // its values land in its own slot, then the batch is added in sample order, so the numbers do
-  // not depend on the thread count. A stop keeps the samples before the first unfinished one.
-  core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
-    absl::StatusOr<Sampler> sampler = Sampler::Make(state_, o_.fixed, "fixed");
-    if (!sampler.ok()) {
-      error_ = std::string(sampler.status().message());
-      return core::StopReason::kError;
-    }
-    const size_t moves = o_.moves.size();
-    const int threads = std::max(1, o_.threads);
-    const uint64_t batch = static_cast<uint64_t>(kBatch * threads);
-    std::vector<double> values(batch * moves);
-    std::vector<uint64_t> nodes(static_cast<size_t>(threads));
-    const core::StopReason reason = core::RunSampleBatches(
-        o_.samples, threads, batch, control,
-        [&](int t, uint64_t sample, uint64_t slot,
-            core::SearchControl& c) -> std::optional<uint64_t> {
-          core::Rng rng = core::Rng::ForStream(o_.seed, sample);
-          Hands hidden;
-          if (!sampler->Sample(rng, &hidden)) return std::nullopt;
-          std::vector<MoveScore> one(moves);
-          for (size_t m = 0; m < moves; ++m) one[m].move = o_.moves[m];
-          uint64_t sample_nodes = 0;
-          const bool scored =
-              ScoreLayout(state_.Completed(hidden), o_.player, c, one, &sample_nodes);
-          nodes[static_cast<size_t>(t)] += sample_nodes;
-          if (!scored) return std::nullopt;
-          for (size_t m = 0; m < moves; ++m) values[slot * moves + m] = one[m].sum;
-          return sample_nodes;
-        },
-        [&] {
-          nodes_ = 0;
-          for (uint64_t n : nodes) nodes_ += n;
-        },
-        [&](uint64_t sample, uint64_t slot) {
-          for (size_t m = 0; m < moves; ++m) {
-            const double v = values[slot * moves + m];
-            scores_[m].Add(v);
-            wins_[m] += v > 0;
-          }
-          samples_ = sample + 1;
-          depth_ = o_.player.depth;
-          if (samples_ % kBatch == 0 && samples_ < o_.samples) {
-            sink.OnProgress(MakeReport(control));
-          }
-        });
-    // Scoring fails only when stopped, so a sample left undone without a stop was not drawn.
-    if (reason == core::StopReason::kError) {
-      error_ = std::string(NoLayoutWithTheFixedCards().message());
-    }
-    return reason;
-  }
-
-  // Stopped before any move was scored: the rule-based player's choice, which looks at the
-  // seat's own hand and the table only (on layout 0 from a seat's view), so that BestMove names a
+  // Stopped before any move was scored: the rule-based player's choice, so that BestMove names a
   // move.
   std::optional<Move> BaselineChoice() const {
-    State full = state_;
-    if (o_.samples != 0) {
-      absl::StatusOr<Sampler> sampler = Sampler::Make(state_, o_.fixed, "fixed");
-      core::Rng rng = core::Rng::ForStream(o_.seed, 0);
-      Hands hidden;
-      if (!sampler.ok() || !sampler->Sample(rng, &hidden)) return std::nullopt;
-      full = state_.Completed(hidden);
-    }
     uint64_t nodes = 0;
-    return ChooseMove(full, PlayerOptions{}, o_.seed, &nodes);
+    return ChooseMove(state_, PlayerOptions{}, 0, &nodes);
   }
 
   core::Report MakeReport(const core::SearchControl& control) const {
@@ -146,16 +79,7 @@ class BigTwoTask final : public core::SearchTask {
       mv.value = s.Mean();
       mv.depth = depth_;
       mv.bound = core::Bound::kEstimate;
-      if (o_.samples > 0) {
-        mv.samples = s.n;
-        mv.std_error = s.StdError();
-        const double wins = wins_[i] / static_cast<double>(s.n);
-        mv.metrics.push_back({"win", wins, "share of layouts the seat goes out first in"});
-        mv.display =
-            absl::StrFormat("wins %.0f%%, %+.1f ±%.1f", 100 * wins, mv.value, mv.std_error);
-      } else {
-        mv.display = absl::StrFormat("%+.1f", mv.value);
-      }
+      mv.display = absl::StrFormat("%+.1f", mv.value);
       r.moves.push_back(std::move(mv));
     }
     if (r.moves.empty() && fallback_.has_value()) {
@@ -169,7 +93,6 @@ class BigTwoTask final : public core::SearchTask {
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
     r.depth = depth_;
     r.nodes = nodes_;
-    r.samples = samples_;
     r.elapsed_seconds = control.ElapsedSeconds();
     return r;
   }
@@ -177,11 +100,8 @@ class BigTwoTask final : public core::SearchTask {
   State state_;
   TaskOptions o_;
   std::vector<MoveScore> scores_;
-  std::vector<int> wins_;
-  std::string error_;             // why the search failed (StopReason::kError)
   std::optional<Move> fallback_;  // see BaselineChoice
   uint64_t nodes_ = 0;
-  uint64_t samples_ = 0;
   int depth_ = 0;
 };
 
@@ -215,14 +135,10 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
       return NoLayoutWithTheFixedCards();
     }
   }
-  o.fixed = *fixed;
-  o.seed = spec.seed;
-  o.threads = std::max(1, spec.threads);
   o.player.algorithm =
       options->GetString("algorithm") == "maxn" ? Algorithm::kMaxn : Algorithm::kParanoid;
   o.player.leaf = options->GetString("leaf") == "eval" ? Leaf::kEval : Leaf::kRollout;
   if (bs.hidden()) {
-    o.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
     o.player.depth = spec.limits.depth > 0 ? spec.limits.depth : 1;
   } else {
     if (spec.limits.samples != 0) {
@@ -256,7 +172,14 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
       if (std::find(o.moves.begin(), o.moves.end(), *m) == o.moves.end()) o.moves.push_back(*m);
     }
   }
-  return std::unique_ptr<core::SearchTask>(std::make_unique<BigTwoTask>(s, std::move(o)));
+  if (!bs.hidden()) {
+    return std::unique_ptr<core::SearchTask>(std::make_unique<BigTwoTask>(s, std::move(o)));
+  }
+  return std::make_unique<search::MonteCarloTask<PlayLayouts>>(
+      [s, f = *fixed, player = o.player, moves = std::move(o.moves), seed = spec.seed] {
+        return PlayLayouts::Make(s, f, player, moves, seed);
+      },
+      search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kBatch));
 }
 
 }  // namespace kibitzer::bigtwo

@@ -1,5 +1,6 @@
 // What the bridge module tells clients about itself: notation, options and values.
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bridge {
 
@@ -48,14 +49,11 @@ core::GameInfo MakeBridgeInfo() {
                        "contract, then mean tricks), tricks, score (expected duplicate score) or "
                        "imps (expected IMPs against the double-dummy par of each layout; costs a "
                        "full table per sample)."),
-      OptionSpec::Int("confidence", 0, 0, 99,
-                      "Monte Carlo: stop early once the best card is ahead of every other by the "
-                      "paired difference at this confidence in percent (0: never stop early)."),
-      OptionSpec::Int("min_samples", 30, 1, 1000000, "Monte Carlo: samples before any early stop."),
       text("constraints",
            "Monte Carlo: a script in the language of the dealer program (predeal, hcp, shape, "
            "hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= 12\"."),
   };
+  for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
   info.position_notation =
       "The four hands in PBN at the start of a trick: the first seat, a colon, then the hands "
       "clockwise, each spades.hearts.diamonds.clubs with ranks AKQJT98765432 (\"10\" and lower "

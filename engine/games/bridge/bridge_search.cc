@@ -15,6 +15,7 @@ namespace {
 constexpr int kDefaultTableMb = 32;
 constexpr int kDefaultMonteCarloTableMb = 32;
 constexpr uint64_t kDefaultSamples = 200;
+constexpr uint64_t kBatch = 10;  // samples between reports and decisions
 
 class DoubleDummyTask final : public core::SearchTask {
  public:
@@ -183,10 +184,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
     return absl::InvalidArgumentError(
         "options[objective]: imps needs the par of the whole deal (13-card hands at the start)");
   }
-  mc.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
-  mc.confidence = static_cast<double>(options.GetInt("confidence")) / 100.0;
-  mc.min_samples = static_cast<int>(options.GetInt("min_samples"));
-  mc.threads = std::max(1, spec.threads);
+  mc.config = search::MonteCarloConfigOf(options, spec, kDefaultSamples, kBatch);
   mc.table_megabytes = spec.hash_mb > 0 ? spec.hash_mb : kDefaultMonteCarloTableMb;
   mc.seed = spec.seed;
   absl::StatusOr<CardSet> wanted = Candidates(spec, view.now.LegalCards());

@@ -74,6 +74,11 @@ class DoubleDummySolver {
 
   // Forget everything learned (another deal); keeping it across positions of one deal helps.
   void ClearTable();
+  // Counts nodes from zero again (one search's own count, for its node limit).
+  void ResetNodes() {
+    nodes_ = 0;
+    trick_nodes_ = 0;
+  }
   uint64_t nodes() const { return nodes_; }
   // Nodes at the start of a trick (what DDS counts as its nodes).
   uint64_t trick_nodes() const { return trick_nodes_; }

@@ -4,6 +4,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/tarok/rules.h"
 #include "engine/games/tarok/sampler.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::tarok {
 namespace {
@@ -51,6 +52,7 @@ core::GameInfo MakeTarokInfo() {
                       "algorithm auto from a seat's view: the most tricks left at which each "
                       "layout is solved exactly."),
   };
+  for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
   info.position_notation =
       "Four fields separated by spaces: the hands of players 0 (forehand), 1 and 2 as dealt, "
       "each 16 cards separated by ',' ('-' for a hand not known), then the talon's six cards "

@@ -10,12 +10,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/running_mean.h"
-#include "engine/core/sample_batches.h"
+#include "engine/games/tarok/monte_carlo.h"
 #include "engine/games/tarok/parallel_solve.h"
 #include "engine/games/tarok/players.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/solver.h"
 #include "engine/games/tarok/tarok_game.h"
+#include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::tarok {
 namespace {
@@ -24,82 +25,38 @@ constexpr int kDefaultSamples = 20;
 constexpr int kDefaultSeedDepth = 9;
 constexpr int kDefaultHorizonDepth = 6;
 
+constexpr uint64_t kPlayBatch = 4;      // sampled layouts between reports and decisions
+constexpr uint64_t kAuctionBatch = 10;  // in the bidding and the talon
+constexpr uint64_t kDefaultAuctionSamples = 50;
+
 struct TaskOptions {
-  bool seed_player = false;  // the seed's depth-limited search instead of exact solving
-  bool horizon = false;      // Solver::HorizonSearch to `depth` instead of exact solving
-  int depth = kDefaultSeedDepth;
+  CardSearch how;
   std::vector<int> cards;  // root cards searched
-  uint64_t samples = 0;    // 0: full layout
-  uint64_t seed = 0;
   int threads = 1;
-  int table_log2 = 20;
-  std::array<Mask, kPlayers> fixed{};  // cards fixed to hidden hands in every layout
 };
 
 using Score = core::RunningMean;
 
+// A play position with every card known: each card solved exactly (the threads share one
+// table) or by the seed's depth-limited search.
 class TarokTask final : public core::SearchTask {
  public:
   TarokTask(const Round& round, TaskOptions o) : round_(round), o_(std::move(o)) {}
 
-  // Sampled: a solver's table per thread; a full layout: one table (the threads share it).
-  size_t TableBytes() const override {
-    const size_t tables = o_.samples != 0 ? static_cast<size_t>(std::max(1, o_.threads)) : 1;
-    return tables * SolverTable::Bytes(o_.table_log2);
-  }
+  size_t TableBytes() const override { return SolverTable::Bytes(o_.how.table_log2); }
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     scores_.assign(o_.cards.size(), Score{});
-    const core::StopReason reason =
-        o_.samples == 0 ? RunFull(control, sink) : RunSampled(control, sink);
+    const core::StopReason reason = RunFull(control, sink);
     core::Report r = MakeReport(control);
     r.final = true;
     r.stop_reason = reason;
-    if (reason == core::StopReason::kError) r.message = error_;
     return r;
   }
 
  private:
-  // Each root card's value on one layout; false when stopped.
-  // `*stopped_at` (optional) gets the card whose solve was stopped.
-  bool ScoreLayout(const PlayState& s, Solver& solver, core::SearchControl& control,
-                   std::vector<double>& out, core::ProgressSink* sink,
-                   size_t* stopped_at = nullptr) {
-    solver.SetControl(&control);
-    const int mover = s.ToMove();
-    if (o_.seed_player || o_.horizon) {
-      const std::vector<CardValue> all = o_.seed_player ? solver.SeedSearch(s, mover, o_.depth)
-                                                        : solver.HorizonSearch(s, mover, o_.depth);
-      if (solver.stopped()) return false;
-      for (size_t i = 0; i < o_.cards.size(); ++i) {
-        for (const CardValue& cv : all) {
-          if (cv.card != o_.cards[i]) continue;
-          // The seed's evaluation is the mover's already; the horizon's is the solver's.
-          out[i] = o_.seed_player ? cv.value : ValueForMover(s, mover, cv.value);
-        }
-      }
-      return true;
-    }
-    for (size_t i = 0; i < o_.cards.size(); ++i) {
-      PlayState child = s;
-      child.Play(o_.cards[i]);
-      const int v = solver.Solve(child, mover);
-      if (solver.stopped()) {
-        if (stopped_at != nullptr) *stopped_at = i;
-        return false;
-      }
-      out[i] = ValueForMover(s, mover, v);
-      if (sink != nullptr) {
-        scores_[i] = Score{out[i], out[i] * out[i], 1};
-        nodes_ = solver.nodes();
-        sink->OnProgress(MakeReport(control));
-      }
-    }
-    return true;
-  }
-
   core::StopReason RunFull(core::SearchControl& control, core::ProgressSink& sink) {
-    exact_ = !o_.seed_player;
+    exact_ = !o_.how.seed_player;
     const size_t moves = o_.cards.size();
     const int threads = static_cast<int>(std::min<size_t>(static_cast<size_t>(o_.threads), moves));
     const PlayState& s = round_.play();
@@ -115,11 +72,18 @@ class TarokTask final : public core::SearchTask {
         SetBounds(i, {0, IsBeggar(c) || IsValat(c) ? 1 : 70}, false);
       }
     }
-    if (o_.seed_player || threads <= 1) {
-      Solver solver(o_.table_log2);
+    if (o_.how.seed_player || threads <= 1) {
+      Solver solver(o_.how.table_log2);
       std::vector<double> values(moves);
       size_t stopped_at = moves;
-      const bool ok = ScoreLayout(s, solver, control, values, &sink, &stopped_at);
+      const bool ok =
+          ScoreCards(s, solver, control, o_.how, o_.cards, nullptr, values.data(), 1, &stopped_at,
+                     [&](size_t i) {
+                       // Exact solves report card by card.
+                       scores_[i] = Score{values[i], values[i] * values[i], 1};
+                       nodes_ = solver.nodes();
+                       sink.OnProgress(MakeReport(control));
+                     });
       nodes_ = solver.nodes();
       if (!ok) {
         if (exact_ && stopped_at < moves) SetBounds(stopped_at, solver.proven(), true);
@@ -129,7 +93,7 @@ class TarokTask final : public core::SearchTask {
       return core::StopReason::kCompleted;
     }
     // The cards over the threads, which share one table (parallel_solve.h).
-    SolverTable table(o_.table_log2);
+    SolverTable table(o_.how.table_log2);
     const ParallelSolveResult result = SolveCardsInParallel(
         s, o_.cards, mover, threads, table, control, [&](size_t i, int value, uint64_t nodes) {
           scores_[i] = Score{ValueForMover(s, mover, value), 0, 1};
@@ -153,76 +117,11 @@ class TarokTask final : public core::SearchTask {
     pending_[i].proven = proven;
   }
 
-  // Samples over threads, added in sample order (core::RunSampleBatches).
-  core::StopReason RunSampled(core::SearchControl& control, core::ProgressSink& sink) {
-    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, o_.fixed, "fixed");
-    if (!sampler.ok()) {
-      error_ = std::string(sampler.status().message());
-      return core::StopReason::kError;
-    }
-    const size_t moves = o_.cards.size();
-    const int threads = std::max(1, o_.threads);
-    const uint64_t batch = static_cast<uint64_t>(threads);
-    std::vector<double> values(batch * moves);
-    std::vector<uint64_t> nodes(static_cast<size_t>(threads));
-    std::vector<std::unique_ptr<Solver>> solvers;
-    for (int t = 0; t < threads; ++t) solvers.push_back(std::make_unique<Solver>(o_.table_log2));
-    const core::StopReason reason = core::RunSampleBatches(
-        o_.samples, threads, batch, control,
-        [&](int t, uint64_t sample, uint64_t slot,
-            core::SearchControl& c) -> std::optional<uint64_t> {
-          core::Rng rng = core::Rng::ForStream(o_.seed, sample);
-          Layout layout;
-          if (!sampler->Sample(rng, &layout)) return std::nullopt;
-          Solver& solver = *solvers[static_cast<size_t>(t)];
-          solver.Clear();
-          solver.ResetNodes();
-          std::vector<double> one(moves);
-          const bool ok = ScoreLayout(sampler->Complete(layout), solver, c, one, nullptr);
-          nodes[static_cast<size_t>(t)] += solver.nodes();
-          if (!ok) return std::nullopt;
-          std::copy(one.begin(), one.end(), values.begin() + static_cast<long>(slot * moves));
-          return solver.nodes();
-        },
-        [&] {
-          nodes_ = 0;
-          for (uint64_t n : nodes) nodes_ += n;
-        },
-        [&](uint64_t sample, uint64_t slot) {
-          for (size_t m = 0; m < moves; ++m) {
-            scores_[m].Add(values[slot * moves + m]);
-          }
-          samples_ = sample + 1;
-          if (samples_ < o_.samples) sink.OnProgress(MakeReport(control));
-        });
-    // Solving fails only when stopped, so a sample left undone without a stop was not drawn.
-    if (reason == core::StopReason::kError) {
-      error_ = std::string(NoLayoutWithTheFixedCards().message());
-    }
-    if (samples_ == 0 && !o_.seed_player && reason != core::StopReason::kError) {
-      // Stopped before a single layout was searched: the rules of thumb played out on the same
-      // layouts (microseconds each) still score every card, so that BestMove names one.
-      for (uint64_t i = 0; i < o_.samples; ++i) {
-        core::Rng rng = core::Rng::ForStream(o_.seed, i);
-        Layout layout;
-        if (!sampler->Sample(rng, &layout)) break;
-        const PlayState s = sampler->Complete(layout);
-        for (size_t m = 0; m < moves; ++m) {
-          PlayState child = s;
-          child.Play(o_.cards[m]);
-          scores_[m].Add(ValueForMover(s, s.ToMove(), RolloutValue(child, s.ToMove())));
-        }
-        rolled_out_ = true;
-      }
-    }
-    return reason;
-  }
-
   // With every card known, what stands for a card not solved (yet): once some card is solved,
   // its proven lower bound (so that a solved card ranks above it unless it is proven better);
   // before that, the rules of thumb's estimate within its proven bounds.
   std::optional<core::MoveValue> Unsolved(size_t i, bool some_solved) const {
-    if (!exact_ || o_.samples != 0 || i >= pending_.size()) return std::nullopt;
+    if (!exact_ || i >= pending_.size()) return std::nullopt;
     const Pending& p = pending_[i];
     core::MoveValue mv;
     mv.move = CardName(o_.cards[i]);
@@ -262,19 +161,9 @@ class TarokTask final : public core::SearchTask {
       mv.move = CardName(o_.cards[i]);
       mv.value = s.Mean();
       mv.bound = exact_ ? core::Bound::kExact : core::Bound::kEstimate;
-      mv.depth = o_.seed_player || o_.horizon ? o_.depth : 48;
+      mv.depth = o_.how.seed_player || o_.how.horizon ? o_.how.depth : 48;
       const bool yes_no = IsBeggar(c) || IsValat(c);
-      if (o_.samples > 0) {
-        mv.samples = s.n;
-        mv.std_error = s.StdError();
-        mv.display = yes_no && !o_.seed_player
-                         ? absl::StrFormat("wins in %.0f%% of layouts", 100 * mv.value)
-                         : absl::StrFormat("%+.1f ±%.1f", mv.value, mv.std_error);
-        if (rolled_out_) {
-          mv.depth = 0;
-          absl::StrAppend(&mv.display, ", rules of thumb only (stopped before any search)");
-        }
-      } else if (o_.seed_player) {
+      if (o_.how.seed_player) {
         mv.display = absl::StrFormat("seed evaluation %+.0f", mv.value);
       } else if (yes_no) {
         mv.display = mv.value > 0.5 ? "wins the contract" : "loses the contract";
@@ -286,9 +175,8 @@ class TarokTask final : public core::SearchTask {
       r.moves.push_back(std::move(mv));
     }
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
-    r.depth = rolled_out_ ? 0 : o_.seed_player || o_.horizon ? o_.depth : 48;
+    r.depth = o_.how.seed_player || o_.how.horizon ? o_.how.depth : 48;
     r.nodes = nodes_;
-    r.samples = samples_;
     r.elapsed_seconds = control.ElapsedSeconds();
     return r;
   }
@@ -307,87 +195,6 @@ class TarokTask final : public core::SearchTask {
   std::vector<Pending> pending_;  // full layout, exact: one per card
   bool exact_ = false;
   uint64_t nodes_ = 0;
-  uint64_t samples_ = 0;
-  bool rolled_out_ = false;  // the layouts only played out by the rules of thumb (RunSampled)
-  std::string error_;        // why the search failed (StopReason::kError)
-};
-
-// The bidding and the talon exchange: each candidate bid, talon group or discard valued by the
-// seat's mean score over games simulated on sampled hidden cards (the same layouts for every
-// candidate), later decisions by the rules of thumb.
-class AuctionTask final : public core::SearchTask {
- public:
-  AuctionTask(const Round& round, std::vector<Move> moves, uint64_t samples, uint64_t seed,
-              const std::array<Mask, kPlayers>& fixed)
-      : round_(round), moves_(std::move(moves)), samples_(samples), seed_(seed), fixed_(fixed) {}
-
-  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
-    scores_.assign(moves_.size(), Score{});
-    absl::StatusOr<Sampler> sampler = Sampler::Make(round_, fixed_, "fixed");
-    core::StopReason reason =
-        sampler.ok() ? core::StopReason::kSampleLimit : core::StopReason::kError;
-    for (uint64_t i = 0; i < samples_ && sampler.ok(); ++i) {
-      if (control.Poll(done_ * moves_.size())) {
-        reason = control.reason();
-        break;
-      }
-      core::Rng rng = core::Rng::ForStream(seed_, i);
-      Layout layout;
-      if (!sampler->Sample(rng, &layout)) {
-        reason = core::StopReason::kError;
-        break;
-      }
-      for (size_t k = 0; k < moves_.size(); ++k) {
-        scores_[k].Add(SimulateMove(round_, moves_[k], layout));
-      }
-      ++done_;
-      if (done_ % 10 == 0 && done_ < samples_) sink.OnProgress(MakeReport(control));
-    }
-    core::Report r = MakeReport(control);
-    r.final = true;
-    r.stop_reason = reason;
-    if (!sampler.ok()) {
-      r.message = std::string(sampler.status().message());
-    } else if (reason == core::StopReason::kError) {
-      r.message = std::string(NoLayoutWithTheFixedCards().message());
-    }
-    return r;
-  }
-
- private:
-  core::Report MakeReport(const core::SearchControl& control) const {
-    core::Report r;
-    std::vector<size_t> order(moves_.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return scores_[a].sum > scores_[b].sum; });
-    for (size_t i : order) {
-      if (done_ == 0) break;
-      core::MoveValue mv;
-      mv.move = MoveText(moves_[i]);
-      mv.value = scores_[i].Mean();
-      mv.std_error = scores_[i].StdError();
-      mv.samples = done_;
-      mv.bound = core::Bound::kEstimate;
-      mv.display = absl::StrFormat("mean score %+.1f ±%.1f", mv.value, mv.std_error);
-      r.moves.push_back(std::move(mv));
-    }
-    if (!r.moves.empty()) r.best_move = r.moves.front().move;
-    r.nodes = done_ * moves_.size();
-    r.samples = done_;
-    r.elapsed_seconds = control.ElapsedSeconds();
-    r.statistics.push_back({"simulated_games", static_cast<double>(done_ * moves_.size()),
-                            "games played out by the rules of thumb"});
-    return r;
-  }
-
-  Round round_;
-  std::vector<Move> moves_;
-  uint64_t samples_;
-  uint64_t seed_;
-  std::array<Mask, kPlayers> fixed_;
-  uint64_t done_ = 0;
-  std::vector<Score> scores_;
 };
 
 // Whether the cards fixed to hidden hands fit what the seat knows (the first layout is drawn).
@@ -449,24 +256,29 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
         if (std::find(moves.begin(), moves.end(), *m) == moves.end()) moves.push_back(*m);
       }
     }
-    const uint64_t samples = spec.limits.samples != 0 ? spec.limits.samples : 50;
-    return std::unique_ptr<core::SearchTask>(
-        std::make_unique<AuctionTask>(r, std::move(moves), samples, spec.seed, *fixed));
+    const search::MonteCarloConfig config =
+        search::MonteCarloConfigOf(*options, spec, kDefaultAuctionSamples, kAuctionBatch);
+    return std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
+        [r, f = *fixed, moves = std::move(moves),
+         seed = spec.seed]() -> absl::StatusOr<std::unique_ptr<AuctionLayouts>> {
+          absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
+          if (!sampler.ok()) return sampler.status();
+          return std::make_unique<AuctionLayouts>(r, *std::move(sampler), moves, seed);
+        },
+        config);
   }
   TaskOptions o;
-  o.fixed = *fixed;
-  o.seed = spec.seed;
   o.threads = std::max(1, spec.threads);
   const std::string& algorithm = options->GetString("algorithm");
-  o.seed_player = algorithm == "seed";
+  o.how.seed_player = algorithm == "seed";
   // auto, from a seat's view: layouts too deep to solve in a few milliseconds (or any, with a
   // depth asked for) are searched to a horizon.
-  o.horizon =
+  o.how.horizon =
       algorithm == "auto" && ts.hidden() &&
       (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options->GetInt("exact_tricks"));
-  if (o.horizon) o.depth = kDefaultHorizonDepth;
+  if (o.how.horizon) o.how.depth = kDefaultHorizonDepth;
   if (spec.limits.depth > 0) {
-    if (!o.seed_player && !o.horizon) {
+    if (!o.how.seed_player && !o.how.horizon) {
       return absl::InvalidArgumentError(
           "limits.depth: the exact solver searches to the end; a depth limit needs "
           "options[algorithm]=seed, or auto from a seat's view");
@@ -475,7 +287,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
       return absl::InvalidArgumentError(
           absl::StrCat("limits.depth: at most 48 plies, got ", spec.limits.depth));
     }
-    o.depth = spec.limits.depth;
+    o.how.depth = spec.limits.depth;
   }
   if (spec.hash_mb > 0) {
     // The largest table (2^log2 entries) that fits in hash_mb.
@@ -484,17 +296,15 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
                                                                             << 20) {
       ++log2;
     }
-    o.table_log2 = log2;
+    o.how.table_log2 = log2;
   }
-  if (spec.hash_mb == 0 && !ts.hidden() && !o.seed_player && o.threads > 1) {
+  if (spec.hash_mb == 0 && !ts.hidden() && !o.how.seed_player && o.threads > 1) {
     // The threads share one table: by default as large as one table per thread would be, up
     // to 2^23 entries (384 MiB).
-    o.table_log2 =
-        std::min(23, o.table_log2 + static_cast<int>(std::bit_width(unsigned(o.threads - 1))));
+    o.how.table_log2 =
+        std::min(23, o.how.table_log2 + static_cast<int>(std::bit_width(unsigned(o.threads - 1))));
   }
-  if (ts.hidden()) {
-    o.samples = spec.limits.samples != 0 ? spec.limits.samples : kDefaultSamples;
-  } else if (spec.limits.samples != 0) {
+  if (!ts.hidden() && spec.limits.samples != 0) {
     return absl::InvalidArgumentError(
         "limits.samples: every card is known, nothing to sample; leave it 0 (or use "
         "options[view]=seat)");
@@ -514,7 +324,19 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
       if (std::find(o.cards.begin(), o.cards.end(), *c) == o.cards.end()) o.cards.push_back(*c);
     }
   }
-  return std::unique_ptr<core::SearchTask>(std::make_unique<TarokTask>(r, std::move(o)));
+  if (!ts.hidden()) {
+    return std::unique_ptr<core::SearchTask>(std::make_unique<TarokTask>(r, std::move(o)));
+  }
+  const search::MonteCarloConfig config =
+      search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kPlayBatch);
+  return std::make_unique<search::MonteCarloTask<PlayLayouts>>(
+      [r, f = *fixed, how = o.how, cards = o.cards, seed = spec.seed,
+       samples = config.samples]() -> absl::StatusOr<std::unique_ptr<PlayLayouts>> {
+        absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
+        if (!sampler.ok()) return sampler.status();
+        return std::make_unique<PlayLayouts>(r, *std::move(sampler), how, cards, seed, samples);
+      },
+      config, SolverTable::Bytes(o.how.table_log2));
 }
 
 }  // namespace kibitzer::tarok

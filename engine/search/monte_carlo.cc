@@ -1,0 +1,53 @@
+#include "engine/search/monte_carlo.h"
+
+#include <cmath>
+
+namespace kibitzer::search {
+
+double NormalQuantile(double confidence) {
+  // Bisection on the upper tail 0.5 * erfc(x / sqrt 2) = 1 - confidence.
+  const double tail = 1 - confidence;
+  double lo = -40, hi = 40;
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    if (0.5 * std::erfc(mid / std::sqrt(2.0)) > tail) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  return (lo + hi) / 2;
+}
+
+std::vector<core::OptionSpec> MonteCarloOptionSpecs() {
+  return {
+      core::OptionSpec::Int(
+          "race", 95, 0, 99,
+          "Monte Carlo racing: after each batch, moves whose paired difference from the best "
+          "shows them worse at this confidence in percent are dropped and not solved on later "
+          "layouts (they keep the statistics of the layouts they were solved on). BestMove races "
+          "unless given 0; Analyze races only when this option is given."),
+      core::OptionSpec::Int("confidence", 0, 0, 99,
+                            "Monte Carlo: stop early once the best move is ahead of every other by "
+                            "the paired difference at this confidence in percent (0: never stop "
+                            "early)."),
+      core::OptionSpec::Int("min_samples", 30, 1, 1000000,
+                            "Monte Carlo: samples before any early stop or any move is raced out."),
+  };
+}
+
+MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options,
+                                    const core::SearchSpec& spec, uint64_t default_samples,
+                                    uint64_t batch) {
+  MonteCarloConfig c;
+  c.samples = spec.limits.samples != 0 ? spec.limits.samples : default_samples;
+  c.threads = std::max(1, spec.threads);
+  c.batch = batch;
+  c.min_samples = static_cast<uint64_t>(options.GetInt("min_samples"));
+  c.confidence = static_cast<double>(options.GetInt("confidence")) / 100;
+  const bool race = spec.mode == core::SearchMode::kBestMove || spec.options.count("race") != 0;
+  c.race = race ? static_cast<double>(options.GetInt("race")) / 100 : 0;
+  return c;
+}
+
+}  // namespace kibitzer::search

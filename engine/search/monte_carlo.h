@@ -1,0 +1,489 @@
+// Perfect-information Monte Carlo, written once for every game: draw layout i from stream i of
+// the seed, solve it for the candidate moves, compare the moves over the layouts.
+//
+// A game plugs in through MonteCarloGame: its sampler and solver (Solve), the values it reports per
+// move and layout (channels; channel 0 is the objective the moves are ranked by), and the words of
+// its report (Describe, AddStatistics, EarlyAnswer). The driver owns everything else:
+// - Threads: `threads` workers started once for the search (none per batch); the calling thread
+//   coordinates (reports, limits, pauses) and solves nothing.
+// - Order: a layout's values land in its own slot and are added in sample order, so the numbers
+//   after N samples are those of samples 0 .. N-1 whatever thread solved them.
+// - Batches: reports and decisions (the confidence stop, the race) are taken after whole batches,
+//   on exactly the samples before them; a batch's size never depends on the thread count.
+// - Node limit (one rule): the samples' nodes are counted in sample order and the search ends after
+//   the sample that reaches the limit; a sample whose own search reaches it ends the search before
+//   it. Either way where it stops does not depend on the thread count.
+// - Racing (successive elimination): after each batch from `min_samples` on, a move whose paired
+//   difference from the best shows it worse at the race's confidence (Bonferroni over the moves
+//   still in the race) is dropped and not solved on later layouts. It keeps the statistics of the
+//   layouts it was solved on and ranks below every move still in the race.
+// - The confidence stop: once the best move is ahead of every other move in the race by its paired
+//   difference at `confidence` (moves equal to it on every layout do not hold it back).
+// - Stopped before the first sample: the game's early answer.
+// Paired statistics are kept for up to kMaxPairedMoves moves; past that, differences are judged
+// by the moves' own standard errors.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <concepts>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "engine/core/game.h"
+#include "engine/core/options.h"
+#include "engine/core/progress.h"
+#include "engine/core/running_mean.h"
+#include "engine/core/search_control.h"
+
+namespace kibitzer::search {
+
+struct MonteCarloConfig {
+  uint64_t samples = 100;     // at most this many layouts
+  int threads = 1;            // workers solving layouts
+  uint64_t batch = 10;        // samples between reports and decisions
+  uint64_t min_samples = 30;  // before the confidence stop or a drop
+  double confidence = 0;      // stop once the best move is ahead at this level (0: never)
+  double race = 0;            // drop moves behind the best at this level (0: value every move)
+};
+
+// One move as the driver sees it after the samples so far.
+struct MonteCarloMove {
+  int index = 0;                                // the game's move index
+  const core::RunningMean* channels = nullptr;  // the game's Channels(); [0] the objective
+  bool raced_out = false;  // dropped by the race after channels[0].n samples
+};
+
+// What a game gives the driver. `Worker` is one thread's solving state (its tables), made on that
+// thread. Solve draws layout `sample` from stream `sample` of the seed, solves it for the moves
+// whose `alive` entry is 1, writes values[move * Channels() + channel] for those, and returns the
+// nodes it searched, counted from zero for this sample and polled through `control` (so that the
+// node limit applies to it alone); nullopt when `control` stopped it. It throws on failure (no
+// layout fits the constraints, no memory): the search ends with the message.
+template <typename G>
+concept MonteCarloGame =
+    requires(const G g, typename G::Worker& w, uint64_t sample, const uint8_t* alive,
+             core::SearchControl& control, double* values, const MonteCarloMove& move,
+             core::MoveValue& mv, core::Report& report) {
+      { g.MoveCount() } -> std::convertible_to<int>;
+      { g.Channels() } -> std::convertible_to<int>;
+      // A channel that breaks ties of the objective (in the ranking and the paired tests); -1: none.
+      { g.TieChannel() } -> std::convertible_to<int>;
+      { g.MakeWorker() } -> std::same_as<std::unique_ptr<typename G::Worker>>;
+      { g.Solve(w, sample, alive, control, values) } -> std::same_as<std::optional<uint64_t>>;
+      // The move's name, display and metrics; value, std_error, samples and bound are set.
+      {g.Describe(move, mv)};
+      // The game's statistics of the whole search (samples drawn and rejected, ...).
+      {g.AddStatistics(report)};
+      // Stopped before the first sample: the moves the game can value without one, if any.
+      {g.EarlyAnswer(report, control)};
+    };
+
+inline constexpr int kMaxPairedMoves = 256;
+
+// The z of a one-sided test at `confidence` (0.95 gives 1.645).
+double NormalQuantile(double confidence);
+
+// The search options of every game with Monte Carlo (race, confidence, min_samples), declared once.
+std::vector<core::OptionSpec> MonteCarloOptionSpecs();
+// The driver's settings from those options and the search's spec: `default_samples` when the
+// limits name none, `batch` samples between reports and decisions. BestMove races unless told
+// race=0; Analyze races only when asked.
+MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options,
+                                    const core::SearchSpec& spec, uint64_t default_samples,
+                                    uint64_t batch);
+
+template <MonteCarloGame G>
+class MonteCarloSearch {
+ public:
+  MonteCarloSearch(const G& game, MonteCarloConfig config)
+      : game_(game),
+        config_(config),
+        moves_(game.MoveCount()),
+        channels_(game.Channels()),
+        tie_(game.TieChannel()) {
+    config_.threads = std::max(1, config_.threads);
+    config_.batch = std::max<uint64_t>(1, config_.batch);
+    ring_ = std::max<uint64_t>(config_.batch, 4 * static_cast<uint64_t>(config_.threads));
+    if (racing()) ring_ = config_.batch;
+  }
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) {
+    const size_t m = static_cast<size_t>(moves_), c = static_cast<size_t>(channels_);
+    stats_.assign(m * c, core::RunningMean{});
+    alive_.assign(m, 1);
+    raced_out_.assign(m, 0);
+    paired_ = (config_.race > 0 || config_.confidence > 0) && moves_ <= kMaxPairedMoves;
+    pairs_.assign(paired_ ? m * (m - 1) / 2 : 0, Pair{});
+    values_.assign(ring_ * m * c, 0.0);
+    slot_nodes_.assign(ring_, 0);
+    slot_state_.assign(ring_, kEmpty);
+    limit_ = std::min(config_.samples, ring_);
+    core::StopReason reason = config_.samples == 0 ? core::StopReason::kSampleLimit
+                                                   : core::StopReason::kNone;
+    // A search stopped before it starts solves nothing.
+    if (control.Poll(0)) inner_.Stop(control.reason());
+    {
+      std::vector<std::thread> workers;
+      const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(config_.threads),
+                                                std::max<uint64_t>(config_.samples, 1));
+      for (uint64_t t = 0; t < count; ++t) {
+        workers.emplace_back([this, &control] { Work(control); });
+      }
+      if (reason == core::StopReason::kNone) reason = Coordinate(control, sink);
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        halt_ = true;
+      }
+      inner_.Stop(core::StopReason::kStopped);  // samples still being solved are not needed
+      work_cv_.notify_all();
+      for (std::thread& w : workers) w.join();
+    }
+    core::Report report = MakeReport(control);
+    report.final = true;
+    report.stop_reason = reason;
+    if (reason == core::StopReason::kError) {
+      report.message = error_;
+    } else if (reason == core::StopReason::kCompleted) {
+      report.message =
+          absl::StrFormat("the best move is ahead of every other at %.0f%% confidence",
+                          100 * config_.confidence);
+    } else if (combined_ == 0 && reason != core::StopReason::kCancelled &&
+               reason != core::StopReason::kShutdown) {
+      report.message = "stopped before the first sample was solved";
+      game_.EarlyAnswer(report, control);
+      if (!report.moves.empty()) report.best_move = report.moves.front().move;
+    }
+    return report;
+  }
+
+  uint64_t samples() const { return combined_; }
+
+ private:
+  enum SlotState : uint8_t { kEmpty, kDone, kCut, kStopped, kFailed };
+  struct Pair {  // the paired difference first - second of two moves, on the objective and tie
+    uint64_t n = 0;
+    double sum = 0, squares = 0, tie_sum = 0, tie_squares = 0;
+  };
+
+  bool racing() const { return config_.race > 0; }
+
+  void Work(core::SearchControl& outer) {
+    core::SearchControl control(outer.limits(), &inner_);
+    control.SetNodeLimitLocal(true);
+    std::unique_ptr<typename G::Worker> worker;
+    std::string error;
+    try {
+      worker = game_.MakeWorker();
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    std::unique_lock<std::mutex> lock(mu_);
+    if (!error.empty()) {
+      Fail(std::move(error));
+      return;
+    }
+    for (;;) {
+      work_cv_.wait(lock, [this] { return halt_ || next_ < limit_; });
+      if (halt_) return;
+      const uint64_t sample = next_++;
+      const uint64_t slot = sample % ring_;
+      lock.unlock();
+      control.SetNodeLimitLocal(true);
+      std::optional<uint64_t> spent;
+      try {
+        if (!control.Poll(0)) {
+          spent = game_.Solve(*worker, sample, alive_.data(), control,
+                              values_.data() + slot * static_cast<uint64_t>(moves_ * channels_));
+        }
+      } catch (const std::exception& e) {
+        error = e.what();
+      }
+      lock.lock();
+      if (spent.has_value()) {
+        slot_state_[slot] = kDone;
+        slot_nodes_[slot] = *spent;
+      } else if (!error.empty()) {
+        slot_state_[slot] = kFailed;
+        Fail(std::move(error));
+      } else if (control.node_limited()) {
+        slot_state_[slot] = kCut;
+        cut_ = std::min(cut_, sample);  // later samples are not needed
+        limit_ = std::min(limit_, cut_);
+      } else {
+        slot_state_[slot] = kStopped;
+      }
+      done_cv_.notify_one();
+    }
+  }
+
+  // mu_ held.
+  void Fail(std::string error) {
+    if (error_.empty()) error_ = std::move(error);
+    halt_ = true;
+    done_cv_.notify_one();
+  }
+
+  // Adds finished samples in order, reports and decides after each batch, watches the limits;
+  // returns why the search ends.
+  core::StopReason Coordinate(core::SearchControl& control, core::ProgressSink& sink) {
+    std::unique_lock<std::mutex> lock(mu_);
+    for (;;) {
+      if (!inner_.stopped()) {
+        done_cv_.wait_for(lock, std::chrono::milliseconds(20), [this] {
+          return slot_state_[combined_ % ring_] != kEmpty || !error_.empty();
+        });
+        if (const std::optional<core::StopReason> r = AddReady(control, &sink, lock)) return *r;
+        if (!error_.empty()) return core::StopReason::kError;
+      }
+      lock.unlock();
+      // A pause reaches the workers through their own token, and waits here with them.
+      if (control.token()->pause_requested()) inner_.Pause();
+      // A worker reaching the time limit stops the others through their token.
+      const bool stopped = control.Poll(nodes_) || inner_.stopped();
+      inner_.Resume();
+      lock.lock();
+      if (stopped) {
+        const core::StopReason why = control.stopped() ? control.reason() : inner_.reason();
+        control.Stop(why);
+        inner_.Stop(why);
+        // The samples finished by now count; those being solved are stopped.
+        const std::optional<core::StopReason> r = AddReady(control, nullptr, lock);
+        return r.has_value() && *r == core::StopReason::kNodeLimit ? *r : why;
+      }
+    }
+  }
+
+  // Adds the finished samples that follow those added, in order; after each whole batch reports
+  // to `sink` and decides (not when `sink` is null). Returns why the search ends, if it does.
+  std::optional<core::StopReason> AddReady(core::SearchControl& control, core::ProgressSink* sink,
+                                           std::unique_lock<std::mutex>& lock) {
+    const uint64_t node_limit = control.limits().nodes;
+    while (combined_ < config_.samples) {
+      const uint64_t slot = combined_ % ring_;
+      const SlotState state = slot_state_[slot];
+      if (state == kEmpty) return std::nullopt;
+      if (state == kCut) {
+        control.Stop(core::StopReason::kNodeLimit);
+        return core::StopReason::kNodeLimit;
+      }
+      if (state == kFailed) return core::StopReason::kError;
+      if (state == kStopped) {
+        const core::StopReason r = control.stopped() ? control.reason() : inner_.reason();
+        if (r == core::StopReason::kTimeLimit) control.Stop(r);
+        return r == core::StopReason::kNone ? core::StopReason::kError : r;
+      }
+      Absorb(slot);
+      slot_state_[slot] = kEmpty;
+      nodes_ += slot_nodes_[slot];
+      ++combined_;
+      if (node_limit != 0 && nodes_ >= node_limit) {
+        control.Stop(core::StopReason::kNodeLimit);
+        return core::StopReason::kNodeLimit;
+      }
+      if (combined_ == config_.samples) return core::StopReason::kSampleLimit;
+      const bool batch_end = combined_ % config_.batch == 0;
+      if (sink != nullptr && batch_end) {
+        if (Decide()) return core::StopReason::kCompleted;
+        // The report goes out without the lock: the workers go on meanwhile.
+        const core::Report report = MakeReport(control);
+        lock.unlock();
+        sink->OnProgress(report);
+        lock.lock();
+      }
+      if (!racing() || (batch_end && sink != nullptr)) {
+        limit_ = std::min({config_.samples, combined_ + ring_, cut_});
+        work_cv_.notify_all();
+      }
+    }
+    return core::StopReason::kSampleLimit;
+  }
+
+  // Adds the sample in `slot` to the statistics of the moves it was solved for (mu_ held).
+  void Absorb(uint64_t slot) {
+    const double* v = values_.data() + slot * static_cast<uint64_t>(moves_ * channels_);
+    for (int m = 0; m < moves_; ++m) {
+      if (!alive_[static_cast<size_t>(m)]) continue;
+      for (int ch = 0; ch < channels_; ++ch) {
+        stats_[static_cast<size_t>(m * channels_ + ch)].Add(v[m * channels_ + ch]);
+      }
+    }
+    if (!paired_) return;
+    size_t p = 0;
+    for (int a = 0; a < moves_; ++a) {
+      for (int b = a + 1; b < moves_; ++b, ++p) {
+        if (!alive_[static_cast<size_t>(a)] || !alive_[static_cast<size_t>(b)]) continue;
+        Pair& pair = pairs_[p];
+        const double d = v[a * channels_] - v[b * channels_];
+        ++pair.n;
+        pair.sum += d;
+        pair.squares += d * d;
+        if (tie_ >= 0) {
+          const double t = v[a * channels_ + tie_] - v[b * channels_ + tie_];
+          pair.tie_sum += t;
+          pair.tie_squares += t * t;
+        }
+      }
+    }
+  }
+
+  // After a whole batch: drops the moves the race shows behind; true when the confidence stop is
+  // reached (mu_ held; no sample beyond combined_ is being solved when racing).
+  bool Decide() {
+    if (combined_ < config_.min_samples) return false;
+    const int best = Ranked().front();
+    int in_race = 0;
+    for (uint8_t a : alive_) in_race += a;
+    if (racing() && in_race > 1) {
+      const double z = NormalQuantile(1 - (1 - config_.race) / (in_race - 1));
+      for (int m = 0; m < moves_; ++m) {
+        if (m == best || !alive_[static_cast<size_t>(m)]) continue;
+        if (Compare(best, m, z) == kBehind) {
+          alive_[static_cast<size_t>(m)] = 0;
+          raced_out_[static_cast<size_t>(m)] = 1;
+        }
+      }
+    }
+    if (config_.confidence <= 0) return false;
+    const double z = NormalQuantile(config_.confidence);
+    for (int m = 0; m < moves_; ++m) {
+      if (m == best || !alive_[static_cast<size_t>(m)]) continue;
+      if (Compare(best, m, z) == kOpen) return false;
+    }
+    return true;
+  }
+
+  enum Comparison { kOpen, kBehind, kEqual };
+  // Whether move `m` is shown behind `best` at `z`, equal to it on every layout, or neither.
+  Comparison Compare(int best, int m, double z) const {
+    if (!paired_) {
+      const core::RunningMean& a = Objective(best);
+      const core::RunningMean& b = Objective(m);
+      const double gap = a.Mean() - b.Mean();
+      const double se = std::hypot(a.StdError(), b.StdError());
+      return gap > 0 && gap >= z * se && a.n >= 2 && b.n >= 2 ? kBehind : kOpen;
+    }
+    const int lo = std::min(best, m), hi = std::max(best, m);
+    const Pair& pair = pairs_[PairIndex(lo, hi)];
+    if (pair.n < 2) return kOpen;
+    const double sign = best == lo ? 1 : -1;
+    double sum = sign * pair.sum, squares = pair.squares;
+    if (squares == 0 && tie_ >= 0) {  // equal on the objective every time: look at the tie
+      sum = sign * pair.tie_sum;
+      squares = pair.tie_squares;
+    }
+    if (squares == 0) return kEqual;
+    const double n = static_cast<double>(pair.n);
+    const double mean = sum / n;
+    const double variance = std::max(0.0, (squares - sum * mean) / (n - 1));
+    const double se = std::sqrt(variance / n);
+    return mean > 0 && mean >= z * se ? kBehind : kOpen;
+  }
+
+  size_t PairIndex(int a, int b) const {  // a < b
+    const size_t m = static_cast<size_t>(moves_);
+    const size_t i = static_cast<size_t>(a), j = static_cast<size_t>(b);
+    return i * (2 * m - i - 1) / 2 + (j - i - 1);
+  }
+
+  const core::RunningMean& Objective(int m) const {
+    return stats_[static_cast<size_t>(m * channels_)];
+  }
+
+  // Moves in the race first, then by the objective, the tie channel and the game's order.
+  std::vector<int> Ranked() const {
+    std::vector<int> order(static_cast<size_t>(moves_));
+    for (int m = 0; m < moves_; ++m) order[static_cast<size_t>(m)] = m;
+    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
+      if (alive_[static_cast<size_t>(a)] != alive_[static_cast<size_t>(b)]) {
+        return alive_[static_cast<size_t>(a)] > alive_[static_cast<size_t>(b)];
+      }
+      const double va = Objective(a).Mean(), vb = Objective(b).Mean();
+      if (va != vb) return va > vb;
+      if (tie_ >= 0) {
+        const double ta = stats_[static_cast<size_t>(a * channels_ + tie_)].Mean();
+        const double tb = stats_[static_cast<size_t>(b * channels_ + tie_)].Mean();
+        if (ta != tb) return ta > tb;
+      }
+      return false;
+    });
+    return order;
+  }
+
+  core::Report MakeReport(const core::SearchControl& control) const {
+    core::Report report;
+    if (combined_ > 0) {
+      for (int m : Ranked()) {
+        const core::RunningMean& s = Objective(m);
+        if (s.n == 0) continue;
+        core::MoveValue mv;
+        mv.value = s.Mean();
+        mv.std_error = s.StdError();
+        mv.samples = s.n;
+        mv.bound = core::Bound::kEstimate;
+        game_.Describe(MonteCarloMove{m, &stats_[static_cast<size_t>(m * channels_)],
+                                      raced_out_[static_cast<size_t>(m)] != 0},
+                       mv);
+        report.moves.push_back(std::move(mv));
+      }
+      if (!report.moves.empty()) report.best_move = report.moves.front().move;
+    }
+    report.samples = combined_;
+    report.nodes = nodes_;
+    report.elapsed_seconds = control.ElapsedSeconds();
+    int raced_out = 0;
+    for (uint8_t r : raced_out_) raced_out += r;
+    if (racing()) {
+      report.statistics.push_back({"raced_out", static_cast<double>(raced_out),
+                                   "moves dropped by the race, no longer solved"});
+    }
+    report.statistics.push_back(
+        {"samples_per_second",
+         report.elapsed_seconds > 0 ? static_cast<double>(combined_) / report.elapsed_seconds : 0,
+         "layouts solved per second"});
+    game_.AddStatistics(report);
+    return report;
+  }
+
+  const G& game_;
+  MonteCarloConfig config_;
+  const int moves_;
+  const int channels_;
+  const int tie_;
+  uint64_t ring_ = 1;  // slots for samples being solved or waiting to be added
+
+  // The workers' own token: the coordinator passes a stop or pause on, and stops them once their
+  // samples are not needed.
+  core::StopToken inner_;
+  std::mutex mu_;
+  std::condition_variable work_cv_;  // a sample may be taken, or halt
+  std::condition_variable done_cv_;  // a sample finished, or failed
+  uint64_t next_ = 0;                // the next sample to take
+  uint64_t limit_ = 0;               // samples below it may be taken
+  uint64_t cut_ = UINT64_MAX;        // the first sample whose own search reached the node limit
+  bool halt_ = false;
+  std::string error_;
+  std::vector<double> values_;  // [slot][move][channel]
+  std::vector<uint64_t> slot_nodes_;
+  std::vector<SlotState> slot_state_;
+
+  // The samples added so far (coordinator only, or under mu_).
+  uint64_t combined_ = 0;
+  uint64_t nodes_ = 0;
+  std::vector<core::RunningMean> stats_;  // [move][channel]
+  std::vector<uint8_t> alive_;            // in the race; read by Solve
+  std::vector<uint8_t> raced_out_;
+  bool paired_ = false;
+  std::vector<Pair> pairs_;  // [a < b]
+};
+
+}  // namespace kibitzer::search

@@ -1,0 +1,51 @@
+// A Monte Carlo search as a core::SearchTask: the game's part is made when the search starts, on
+// the search's own thread (a sampler's set-up can take millions of steps), then the driver runs.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "absl/status/statusor.h"
+#include "engine/core/game.h"
+#include "engine/search/monte_carlo.h"
+
+namespace kibitzer::search {
+
+template <MonteCarloGame G>
+class MonteCarloTask final : public core::SearchTask {
+ public:
+  using Make = std::function<absl::StatusOr<std::unique_ptr<G>>()>;
+
+  // `table_bytes` is what one worker's tables take.
+  MonteCarloTask(Make make, MonteCarloConfig config, size_t table_bytes = 0)
+      : make_(std::move(make)), config_(config), table_bytes_(table_bytes) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    absl::StatusOr<std::unique_ptr<G>> game = make_();
+    if (!game.ok()) {
+      core::Report report;
+      report.final = true;
+      report.stop_reason = core::StopReason::kError;
+      report.message = std::string(game.status().message());
+      report.elapsed_seconds = control.ElapsedSeconds();
+      return report;
+    }
+    MonteCarloSearch<G> search(**game, config_);
+    return search.Run(control, sink);
+  }
+
+  size_t TableBytes() const override {
+    const uint64_t workers = std::min<uint64_t>(static_cast<uint64_t>(std::max(1, config_.threads)),
+                                                std::max<uint64_t>(config_.samples, 1));
+    return static_cast<size_t>(workers) * table_bytes_;
+  }
+
+ private:
+  Make make_;
+  MonteCarloConfig config_;
+  size_t table_bytes_;
+};
+
+}  // namespace kibitzer::search
