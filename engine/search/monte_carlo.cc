@@ -36,9 +36,8 @@ std::vector<core::OptionSpec> MonteCarloOptionSpecs() {
   };
 }
 
-MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options,
-                                    const core::SearchSpec& spec, uint64_t default_samples,
-                                    uint64_t batch) {
+MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options, const core::SearchSpec& spec,
+                                    uint64_t default_samples, uint64_t batch) {
   MonteCarloConfig c;
   c.samples = spec.limits.samples != 0 ? spec.limits.samples : default_samples;
   c.threads = std::max(1, spec.threads);

@@ -60,7 +60,7 @@ struct MonteCarloConfig {
 struct MonteCarloMove {
   int index = 0;                                // the game's move index
   const core::RunningMean* channels = nullptr;  // the game's Channels(); [0] the objective
-  bool raced_out = false;  // dropped by the race after channels[0].n samples
+  bool raced_out = false;                       // dropped by the race after channels[0].n samples
 };
 
 // What a game gives the driver. `Worker` is one thread's solving state (its tables), made on that
@@ -70,23 +70,23 @@ struct MonteCarloMove {
 // node limit applies to it alone); nullopt when `control` stopped it. It throws on failure (no
 // layout fits the constraints, no memory): the search ends with the message.
 template <typename G>
-concept MonteCarloGame =
-    requires(const G g, typename G::Worker& w, uint64_t sample, const uint8_t* alive,
-             core::SearchControl& control, double* values, const MonteCarloMove& move,
-             core::MoveValue& mv, core::Report& report) {
-      { g.MoveCount() } -> std::convertible_to<int>;
-      { g.Channels() } -> std::convertible_to<int>;
-      // A channel that breaks ties of the objective (in the ranking and the paired tests); -1: none.
-      { g.TieChannel() } -> std::convertible_to<int>;
-      { g.MakeWorker() } -> std::same_as<std::unique_ptr<typename G::Worker>>;
-      { g.Solve(w, sample, alive, control, values) } -> std::same_as<std::optional<uint64_t>>;
-      // The move's name, display and metrics; value, std_error, samples and bound are set.
-      {g.Describe(move, mv)};
-      // The game's statistics of the whole search (samples drawn and rejected, ...).
-      {g.AddStatistics(report)};
-      // Stopped before the first sample: the moves the game can value without one, if any.
-      {g.EarlyAnswer(report, control)};
-    };
+concept MonteCarloGame = requires(const G g, typename G::Worker& w, uint64_t sample,
+                                  const uint8_t* alive, core::SearchControl& control,
+                                  double* values, const MonteCarloMove& move, core::MoveValue& mv,
+                                  core::Report& report) {
+  { g.MoveCount() } -> std::convertible_to<int>;
+  { g.Channels() } -> std::convertible_to<int>;
+  // A channel that breaks ties of the objective (in the ranking and the paired tests); -1: none.
+  { g.TieChannel() } -> std::convertible_to<int>;
+  { g.MakeWorker() } -> std::same_as<std::unique_ptr<typename G::Worker>>;
+  { g.Solve(w, sample, alive, control, values) } -> std::same_as<std::optional<uint64_t>>;
+  // The move's name, display and metrics; value, std_error, samples and bound are set.
+  {g.Describe(move, mv)};
+  // The game's statistics of the whole search (samples drawn and rejected, ...).
+  {g.AddStatistics(report)};
+  // Stopped before the first sample: the moves the game can value without one, if any.
+  {g.EarlyAnswer(report, control)};
+};
 
 inline constexpr int kMaxPairedMoves = 256;
 
@@ -98,9 +98,8 @@ std::vector<core::OptionSpec> MonteCarloOptionSpecs();
 // The driver's settings from those options and the search's spec: `default_samples` when the
 // limits name none, `batch` samples between reports and decisions. BestMove races unless told
 // race=0; Analyze races only when asked.
-MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options,
-                                    const core::SearchSpec& spec, uint64_t default_samples,
-                                    uint64_t batch);
+MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options, const core::SearchSpec& spec,
+                                    uint64_t default_samples, uint64_t batch);
 
 template <MonteCarloGame G>
 class MonteCarloSearch {
@@ -128,8 +127,8 @@ class MonteCarloSearch {
     slot_nodes_.assign(ring_, 0);
     slot_state_.assign(ring_, kEmpty);
     limit_ = std::min(config_.samples, ring_);
-    core::StopReason reason = config_.samples == 0 ? core::StopReason::kSampleLimit
-                                                   : core::StopReason::kNone;
+    core::StopReason reason =
+        config_.samples == 0 ? core::StopReason::kSampleLimit : core::StopReason::kNone;
     // A search stopped before it starts solves nothing.
     if (control.Poll(0)) inner_.Stop(control.reason());
     {
@@ -154,9 +153,8 @@ class MonteCarloSearch {
     if (reason == core::StopReason::kError) {
       report.message = error_;
     } else if (reason == core::StopReason::kCompleted) {
-      report.message =
-          absl::StrFormat("the best move is ahead of every other at %.0f%% confidence",
-                          100 * config_.confidence);
+      report.message = absl::StrFormat("the best move is ahead of every other at %.0f%% confidence",
+                                       100 * config_.confidence);
     } else if (combined_ == 0 && reason != core::StopReason::kCancelled &&
                reason != core::StopReason::kShutdown) {
       report.message = "stopped before the first sample was solved";

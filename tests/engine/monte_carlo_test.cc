@@ -70,7 +70,7 @@ class Synthetic {
 };
 
 core::Report RunSynthetic(const Synthetic& game, MonteCarloConfig config, core::Limits limits = {},
-                 testing::CollectingSink* sink = nullptr, bool stopped = false) {
+                          testing::CollectingSink* sink = nullptr, bool stopped = false) {
   core::StopToken token;
   if (stopped) token.Stop(core::StopReason::kStopped);
   core::SearchControl control(limits, &token);

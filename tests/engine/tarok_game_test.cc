@@ -18,7 +18,6 @@
 namespace kibitzer::tarok {
 namespace {
 
-
 TEST(TarokGame, SampledLayoutsAgreeWithTheSeatsKnowledge) {
   TarokGame game;
   core::Rng rng(11);

@@ -55,9 +55,7 @@ class PlayLayouts {
   int MoveCount() const { return static_cast<int>(cards_.size()); }
   int Channels() const { return 1; }
   int TieChannel() const { return -1; }
-  std::unique_ptr<Worker> MakeWorker() const {
-    return std::make_unique<Worker>(how_.table_log2);
-  }
+  std::unique_ptr<Worker> MakeWorker() const { return std::make_unique<Worker>(how_.table_log2); }
   std::optional<uint64_t> Solve(Worker& w, uint64_t sample, const uint8_t* alive,
                                 core::SearchControl& control, double* values) const;
   void Describe(const search::MonteCarloMove& move, core::MoveValue& mv) const;

@@ -76,14 +76,13 @@ class TarokTask final : public core::SearchTask {
       Solver solver(o_.how.table_log2);
       std::vector<double> values(moves);
       size_t stopped_at = moves;
-      const bool ok =
-          ScoreCards(s, solver, control, o_.how, o_.cards, nullptr, values.data(), 1, &stopped_at,
-                     [&](size_t i) {
-                       // Exact solves report card by card.
-                       scores_[i] = Score{values[i], values[i] * values[i], 1};
-                       nodes_ = solver.nodes();
-                       sink.OnProgress(MakeReport(control));
-                     });
+      const bool ok = ScoreCards(s, solver, control, o_.how, o_.cards, nullptr, values.data(), 1,
+                                 &stopped_at, [&](size_t i) {
+                                   // Exact solves report card by card.
+                                   scores_[i] = Score{values[i], values[i] * values[i], 1};
+                                   nodes_ = solver.nodes();
+                                   sink.OnProgress(MakeReport(control));
+                                 });
       nodes_ = solver.nodes();
       if (!ok) {
         if (exact_ && stopped_at < moves) SetBounds(stopped_at, solver.proven(), true);
