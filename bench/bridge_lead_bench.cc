@@ -1,14 +1,19 @@
 // bridge_lead_bench: Monte Carlo opening-lead analysis from the leader's seat, timed.
 //
-//   bridge_lead_bench [--deals=N] [--samples=N] [--threads=N] [--contract=3NT] [--hash=MB] [FILE]
+//   bridge_lead_bench [--deals=N] [--samples=N] [--threads=N] [--contract=3NT[,4S...]]
+//                     [--hash=MB] [--mode=analyze|best|compare] [--seeds=K] [FILE]
 //
 // For each of the first N deals of FILE (default tests/data/bridge/dd_tables_public.txt, first
-// field), West leads against the contract by South, seeing only West's hand; every lead is scored
-// over the samples (each layout solved double-dummy for every lead). Prints, for one thread and
-// for N threads (default: all hardware threads), the median and mean seconds per analysis and the
+// field) and each contract, West leads against the contract by South, seeing only West's hand.
+// analyze (default): every lead scored over every sample (each layout solved double-dummy for
+// every lead), for one thread and for N threads (default: all hardware threads); best: BestMove,
+// which races (leads shown worse are dropped batch by batch); compare: both at N threads on each
+// problem (K seeds each), with how often the racing lead is the full analysis's best lead or
+// within its 95% confidence of it. Prints the median and mean seconds per analysis and the
 // samples solved per second.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -38,7 +43,8 @@ struct Run {
 };
 
 bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std::string& contract,
-             uint64_t samples, int threads, int hash_mb, Run& run) {
+             uint64_t samples, int threads, int hash_mb, core::SearchMode mode, uint64_t seed,
+             Run& run, core::Report* out = nullptr) {
   core::PositionSpec spec;
   spec.notation = deal;
   spec.seat = "W";
@@ -51,8 +57,9 @@ bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std:
   core::SearchSpec search;
   search.limits.samples = samples;
   search.threads = threads;
-  search.seed = 1;
+  search.seed = seed;
   search.hash_mb = hash_mb;
+  search.mode = mode;
   auto task = game.PrepareSearch(**state, search);
   if (!task.ok()) {
     std::fprintf(stderr, "%s\n", std::string(task.status().message()).c_str());
@@ -67,7 +74,20 @@ bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std:
   run.samples = report.samples;
   run.nodes = report.nodes;
   run.best = report.best_move;
+  if (out != nullptr) *out = report;
   return true;
+}
+
+// Whether `card` is `full`'s best card or within 1.96 standard errors of its value (unpaired).
+bool Agrees(const core::Report& full, const std::string& card) {
+  if (full.moves.empty()) return false;
+  const core::MoveValue& best = full.moves.front();
+  for (const core::MoveValue& mv : full.moves) {
+    if (mv.move != card) continue;
+    return mv.move == best.move ||
+           best.value - mv.value <= 1.96 * std::hypot(best.std_error, mv.std_error);
+  }
+  return false;
 }
 
 void Print(const char* label, std::vector<Run> runs) {
@@ -90,10 +110,10 @@ void Print(const char* label, std::vector<Run> runs) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  int deals = 5, hash_mb = 0,
+  int deals = 5, hash_mb = 0, seeds = 1,
       threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   uint64_t samples = 200;
-  std::string contract = "3NT", path = KIBITZER_DEFAULT_TABLES;
+  std::string contracts = "3NT", mode = "analyze", path = KIBITZER_DEFAULT_TABLES;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     std::vector<std::string> kv = absl::StrSplit(a, absl::MaxSplits('=', 1));
@@ -106,8 +126,13 @@ int main(int argc, char** argv) {
       ok = absl::SimpleAtoi(kv[1], &samples) && samples > 0;
     } else if (kv[0] == "--hash" && kv.size() == 2) {
       ok = absl::SimpleAtoi(kv[1], &hash_mb) && hash_mb > 0;
+    } else if (kv[0] == "--seeds" && kv.size() == 2) {
+      ok = absl::SimpleAtoi(kv[1], &seeds) && seeds > 0;
     } else if (kv[0] == "--contract" && kv.size() == 2) {
-      contract = kv[1];
+      contracts = kv[1];
+    } else if (kv[0] == "--mode" && kv.size() == 2) {
+      mode = kv[1];
+      ok = mode == "analyze" || mode == "best" || mode == "compare";
     } else if (a.rfind("--", 0) != 0) {
       path = a;
     } else {
@@ -131,17 +156,50 @@ int main(int argc, char** argv) {
     lines.push_back(fields[0]);
   }
   bridge::BridgeGame game;
-  std::printf("opening lead by W against %s by S, %llu samples, %zu deals\n", contract.c_str(),
-              static_cast<unsigned long long>(samples), lines.size());
-  for (int t : {1, threads}) {
-    std::vector<Run> runs;
-    for (const std::string& deal : lines) {
-      Run run;
-      if (!Analyse(game, deal, contract, samples, t, hash_mb, run)) return 1;
-      runs.push_back(run);
+  for (const std::string& contract : std::vector<std::string>(absl::StrSplit(contracts, ','))) {
+    std::printf("opening lead by W against %s by S, %llu samples, %zu deals, mode %s\n",
+                contract.c_str(), static_cast<unsigned long long>(samples), lines.size(),
+                mode.c_str());
+    if (mode == "compare") {
+      std::vector<Run> full_runs, race_runs;
+      int agree = 0, same = 0, problems = 0;
+      for (const std::string& deal : lines) {
+        for (int seed = 1; seed <= seeds; ++seed) {
+          Run full, race;
+          core::Report full_report;
+          if (!Analyse(game, deal, contract, samples, threads, hash_mb, core::SearchMode::kAnalyze,
+                       static_cast<uint64_t>(seed), full, &full_report) ||
+              !Analyse(game, deal, contract, samples, threads, hash_mb, core::SearchMode::kBestMove,
+                       static_cast<uint64_t>(seed), race)) {
+            return 1;
+          }
+          full_runs.push_back(full);
+          race_runs.push_back(race);
+          ++problems;
+          same += race.best == full.best;
+          agree += Agrees(full_report, race.best);
+        }
+      }
+      Print("analyze", full_runs);
+      Print("best", race_runs);
+      std::printf(
+          "racing lead = full analysis's best in %d of %d; within its 95%% confidence in "
+          "%d of %d (%.1f%%)\n",
+          same, problems, agree, problems, 100.0 * agree / std::max(problems, 1));
+      continue;
     }
-    Print(t == 1 ? "1 thread" : (std::to_string(t) + " threads").c_str(), runs);
-    if (t == threads) break;
+    const core::SearchMode m =
+        mode == "best" ? core::SearchMode::kBestMove : core::SearchMode::kAnalyze;
+    for (int t : {1, threads}) {
+      std::vector<Run> runs;
+      for (const std::string& deal : lines) {
+        Run run;
+        if (!Analyse(game, deal, contract, samples, t, hash_mb, m, 1, run)) return 1;
+        runs.push_back(run);
+      }
+      Print(t == 1 ? "1 thread" : (std::to_string(t) + " threads").c_str(), runs);
+      if (t == threads) break;
+    }
   }
   return 0;
 }

@@ -39,6 +39,7 @@ struct QueryRunner::Query {
   // has a worker (ready_ or a thread); paused: its threads wait in their polls (in waiting_).
   bool running = false;
   bool paused = false;
+  int cores = 1;  // the runner's threads it takes while running (SearchTask::Threads)
   bool finished = false;
   std::chrono::steady_clock::time_point slice_start;  // when it last started or resumed
   std::chrono::steady_clock::time_point submitted;
@@ -94,6 +95,7 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
     do {
       query->id = core::RandomId("s-");
     } while (queries_.count(query->id) != 0);
+    query->cores = std::clamp(submission.task->Threads(), 1, options_.threads);
     query->sequence = next_sequence_++;
     query->submitted = options_.now();
     query->submission = std::move(submission);
@@ -235,8 +237,10 @@ std::vector<std::shared_ptr<QueryRunner::Query>> QueryRunner::TakeExpired(
 void QueryRunner::Dispatch() {
   if (shutting_down_) return;
   const auto now = options_.now();
-  while (!waiting_.empty() && running_ < options_.threads) {
+  while (!waiting_.empty()) {
     auto next = NextToStart();
+    // A search waits until its threads are free (the one next in turn goes first).
+    if (running_ + (*next)->cores > options_.threads) break;
     std::shared_ptr<Query> query = *next;
     waiting_.erase(next);
     const bool paused = query->paused;
@@ -263,7 +267,7 @@ void QueryRunner::TakeWorker(Query& query) {
     --paused_;
   }
   query.running = true;
-  ++running_;
+  running_ += query.cores;
   Client& client = clients_.at(query.submission.client);
   ++client.running;
   ++client.running_by_name[query.submission.name];
@@ -276,8 +280,9 @@ void QueryRunner::LeaveWorker(Client& client, const Query& query) {
 }
 
 void QueryRunner::Preempt() {
-  if (shutting_down_ || waiting_.empty() || running_ < options_.threads) return;
+  if (shutting_down_ || waiting_.empty()) return;
   const Query& next = **NextToStart();
+  if (running_ + next.cores <= options_.threads) return;
   // Resuming a paused search pauses no more in all; starting a new one holds one more thread.
   if (!next.paused && paused_ >= options_.threads) return;
   const auto now = options_.now();
@@ -304,7 +309,7 @@ void QueryRunner::Preempt() {
   if (!victim) return;
   victim->running = false;
   victim->paused = true;
-  --running_;
+  running_ -= victim->cores;
   ++paused_;
   LeaveWorker(clients_.at(victim->submission.client), *victim);
   victim->token.Pause();
@@ -372,7 +377,7 @@ void QueryRunner::Finish(Query& query, core::Report report) {
       query.paused = false;
       --paused_;
     } else if (query.running) {
-      --running_;
+      running_ -= query.cores;
     }
     auto client = clients_.find(query.submission.client);
     if (client != clients_.end()) {

@@ -124,6 +124,9 @@ class SearchTask {
   // The most memory its tables take at once, all its threads together (MemoryBudget): the runner
   // reserves it before admitting the search.
   virtual size_t TableBytes() const { return 0; }
+  // The threads it keeps busy while running: the runner starts it only when that many of its
+  // threads are free (at most all of them), so a server's CPU use stays within --threads.
+  virtual int Threads() const { return 1; }
 };
 
 // The deal of a position in which nothing is hidden: the position itself is the one consistent

@@ -31,11 +31,12 @@ const char* StopReasonName(StopReason reason) {
 }
 
 SearchControl::SearchControl(const Limits& limits, StopToken* token,
-                             std::chrono::milliseconds heartbeat_interval)
+                             std::chrono::milliseconds heartbeat_interval, Now now)
     : limits_(limits),
       token_(token),
       node_limit_(limits.nodes != 0 ? limits.nodes : UINT64_MAX),
-      start_(Clock::now()),
+      now_(now),
+      start_(now()),
       deadline_(start_ + limits.time),
       has_deadline_(limits.time.count() > 0),
       heartbeat_interval_(heartbeat_interval),
@@ -44,9 +45,12 @@ SearchControl::SearchControl(const Limits& limits, StopToken* token,
 bool SearchControl::Poll(uint64_t nodes) {
   if (token_->pause_requested()) {
     // Time paused is not the search's: its deadline and heartbeat move on by as much.
-    const auto waited = token_->WaitWhilePaused();
-    deadline_ += std::chrono::duration_cast<Clock::duration>(waited);
-    next_heartbeat_ += std::chrono::duration_cast<Clock::duration>(waited);
+    const Clock::time_point before = now_();
+    token_->WaitWhilePaused();
+    const Clock::duration waited = now_() - before;
+    paused_ += waited;
+    deadline_ += waited;
+    next_heartbeat_ += waited;
   }
   if (node_limited_ || token_->stopped()) return true;
   if (limits_.nodes != 0 && nodes >= limits_.nodes) {
@@ -57,7 +61,7 @@ bool SearchControl::Poll(uint64_t nodes) {
     }
     return true;
   }
-  const auto now = Clock::now();
+  const auto now = now_();
   if (has_deadline_ && now >= deadline_) {
     token_->Stop(StopReason::kTimeLimit);
     return true;
@@ -70,7 +74,7 @@ bool SearchControl::Poll(uint64_t nodes) {
 }
 
 double SearchControl::ElapsedSeconds() const {
-  return std::chrono::duration<double>(Clock::now() - start_).count();
+  return std::chrono::duration<double>(now_() - start_ - paused_).count();
 }
 
 }  // namespace kibitzer::core

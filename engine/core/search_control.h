@@ -42,17 +42,20 @@ class StopToken {
     cv_.notify_all();
   }
   bool pause_requested() const { return paused_.load(std::memory_order_relaxed); }
-  // Waits while a pause is asked for and no stop; returns how long it waited.
-  std::chrono::steady_clock::duration WaitWhilePaused() {
-    const auto start = std::chrono::steady_clock::now();
+  // Waits while a pause is asked for and no stop.
+  void WaitWhilePaused() {
     std::unique_lock<std::mutex> lock(mu_);
+    ++waiting_;
     cv_.wait(lock, [this] { return !paused_.load() || stopped(); });
-    return std::chrono::steady_clock::now() - start;
+    --waiting_;
   }
+  // Threads waiting in WaitWhilePaused now.
+  int waiting() const { return waiting_.load(); }
 
  private:
   std::atomic<int> reason_{static_cast<int>(StopReason::kNone)};
   std::atomic<bool> paused_{false};
+  std::atomic<int> waiting_{0};
   std::mutex mu_;
   std::condition_variable cv_;
 };
@@ -63,9 +66,13 @@ class SearchControl {
   // Nodes between polls; a power of two so `(nodes & (kPollInterval - 1)) == 0` is the test.
   static constexpr uint64_t kPollInterval = 1024;
 
+  using Now = Clock::time_point (*)();
+
   // `token` must outlive this object. `heartbeat_interval` paces OnHeartbeat (zero: never).
+  // `now` is the clock of the time limit and the elapsed time (tests inject one).
   SearchControl(const Limits& limits, StopToken* token,
-                std::chrono::milliseconds heartbeat_interval = std::chrono::milliseconds(0));
+                std::chrono::milliseconds heartbeat_interval = std::chrono::milliseconds(0),
+                Now now = &Clock::now);
 
   const Limits& limits() const { return limits_; }
   // The token this search stops on, for helper threads that keep their own SearchControl.
@@ -105,6 +112,7 @@ class SearchControl {
     heartbeat_ = std::move(heartbeat);
   }
 
+  // Time since the start, less the time spent paused in this control's polls.
   double ElapsedSeconds() const;
   Clock::time_point start() const { return start_; }
 
@@ -114,7 +122,9 @@ class SearchControl {
   uint64_t node_limit_;
   bool node_limit_local_ = false;
   bool node_limited_ = false;
+  Now now_;
   Clock::time_point start_;
+  Clock::duration paused_{0};
   Clock::time_point deadline_;
   bool has_deadline_;
   std::chrono::milliseconds heartbeat_interval_;

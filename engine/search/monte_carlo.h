@@ -13,10 +13,12 @@
 // - Node limit (one rule): the samples' nodes are counted in sample order and the search ends after
 //   the sample that reaches the limit; a sample whose own search reaches it ends the search before
 //   it. Either way where it stops does not depend on the thread count.
-// - Racing (successive elimination): after each batch from `min_samples` on, a move whose paired
-//   difference from the best shows it worse at the race's confidence (Bonferroni over the moves
-//   still in the race) is dropped and not solved on later layouts. It keeps the statistics of the
-//   layouts it was solved on and ranks below every move still in the race.
+// - Racing (successive elimination with an indifference margin, as in PAC best-arm
+//   identification): after each batch from `min_samples` on, a move whose paired difference from
+//   the best shows it worse, or better by no more than the margin, at the race's confidence
+//   (Bonferroni over the moves still in the race) is dropped and not solved on later layouts. It
+//   keeps the statistics of the layouts it was solved on and ranks below every move still in the
+//   race. The race ends (completed) when one move is left.
 // - The confidence stop: once the best move is ahead of every other move in the race by its paired
 //   difference at `confidence` (moves equal to it on every layout do not hold it back).
 // - Stopped before the first sample: the game's early answer.
@@ -54,6 +56,11 @@ struct MonteCarloConfig {
   uint64_t min_samples = 30;  // before the confidence stop or a drop
   double confidence = 0;      // stop once the best move is ahead at this level (0: never)
   double race = 0;            // drop moves behind the best at this level (0: value every move)
+  // The race's indifference: a move shown no better than the best by more than this (in the
+  // objective's unit; in the tie channel's where the objective is equal on every layout) is
+  // dropped too, so that moves of equal value do not hold the race open.
+  double margin = 0;
+  double tie_margin = 0;
 };
 
 // One move as the driver sees it after the samples so far.
@@ -89,6 +96,12 @@ concept MonteCarloGame = requires(const G g, typename G::Worker& w, uint64_t sam
 };
 
 inline constexpr int kMaxPairedMoves = 256;
+
+// The worker threads a search with `config` starts.
+inline int MonteCarloWorkers(const MonteCarloConfig& config) {
+  return static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(1, config.threads)),
+                                             std::max<uint64_t>(config.samples, 1)));
+}
 
 // The z of a one-sided test at `confidence` (0.95 gives 1.645).
 double NormalQuantile(double confidence);
@@ -133,9 +146,7 @@ class MonteCarloSearch {
     if (control.Poll(0)) inner_.Stop(control.reason());
     {
       std::vector<std::thread> workers;
-      const uint64_t count = std::min<uint64_t>(static_cast<uint64_t>(config_.threads),
-                                                std::max<uint64_t>(config_.samples, 1));
-      for (uint64_t t = 0; t < count; ++t) {
+      for (int t = 0; t < MonteCarloWorkers(config_); ++t) {
         workers.emplace_back([this, &control] { Work(control); });
       }
       if (reason == core::StopReason::kNone) reason = Coordinate(control, sink);
@@ -153,8 +164,16 @@ class MonteCarloSearch {
     if (reason == core::StopReason::kError) {
       report.message = error_;
     } else if (reason == core::StopReason::kCompleted) {
-      report.message = absl::StrFormat("the best move is ahead of every other at %.0f%% confidence",
-                                       100 * config_.confidence);
+      int in_race = 0;
+      for (uint8_t a : alive_) in_race += a;
+      report.message =
+          in_race == 1 && racing()
+              ? absl::StrFormat(
+                    "the race left one move: every other was shown behind it, or no "
+                    "better by more than %g, at %.0f%% confidence",
+                    config_.margin, 100 * config_.race)
+              : absl::StrFormat("the best move is ahead of every other at %.0f%% confidence",
+                                100 * config_.confidence);
     } else if (combined_ == 0 && reason != core::StopReason::kCancelled &&
                reason != core::StopReason::kShutdown) {
       report.message = "stopped before the first sample was solved";
@@ -345,30 +364,34 @@ class MonteCarloSearch {
       const double z = NormalQuantile(1 - (1 - config_.race) / (in_race - 1));
       for (int m = 0; m < moves_; ++m) {
         if (m == best || !alive_[static_cast<size_t>(m)]) continue;
-        if (Compare(best, m, z) == kBehind) {
+        if (Compare(best, m, z, config_.margin, config_.tie_margin) == kBehind) {
           alive_[static_cast<size_t>(m)] = 0;
           raced_out_[static_cast<size_t>(m)] = 1;
+          --in_race;
         }
       }
+      if (in_race == 1) return true;
     }
     if (config_.confidence <= 0) return false;
     const double z = NormalQuantile(config_.confidence);
     for (int m = 0; m < moves_; ++m) {
       if (m == best || !alive_[static_cast<size_t>(m)]) continue;
-      if (Compare(best, m, z) == kOpen) return false;
+      if (Compare(best, m, z, 0, 0) == kOpen) return false;
     }
     return true;
   }
 
   enum Comparison { kOpen, kBehind, kEqual };
-  // Whether move `m` is shown behind `best` at `z`, equal to it on every layout, or neither.
-  Comparison Compare(int best, int m, double z) const {
+  // Whether move `m` is shown behind `best` at `z` (or better by no more than `margin`), equal to
+  // it on every layout, or neither.
+  Comparison Compare(int best, int m, double z, double margin, double tie_margin) const {
     if (!paired_) {
       const core::RunningMean& a = Objective(best);
       const core::RunningMean& b = Objective(m);
       const double gap = a.Mean() - b.Mean();
       const double se = std::hypot(a.StdError(), b.StdError());
-      return gap > 0 && gap >= z * se && a.n >= 2 && b.n >= 2 ? kBehind : kOpen;
+      return (gap > 0 || margin > 0) && gap - z * se >= -margin && a.n >= 2 && b.n >= 2 ? kBehind
+                                                                                        : kOpen;
     }
     const int lo = std::min(best, m), hi = std::max(best, m);
     const Pair& pair = pairs_[PairIndex(lo, hi)];
@@ -378,13 +401,14 @@ class MonteCarloSearch {
     if (squares == 0 && tie_ >= 0) {  // equal on the objective every time: look at the tie
       sum = sign * pair.tie_sum;
       squares = pair.tie_squares;
+      margin = tie_margin;
     }
-    if (squares == 0) return kEqual;
+    if (squares == 0) return margin > 0 ? kBehind : kEqual;
     const double n = static_cast<double>(pair.n);
     const double mean = sum / n;
     const double variance = std::max(0.0, (squares - sum * mean) / (n - 1));
     const double se = std::sqrt(variance / n);
-    return mean > 0 && mean >= z * se ? kBehind : kOpen;
+    return (mean > 0 || margin > 0) && mean - z * se >= -margin ? kBehind : kOpen;
   }
 
   size_t PairIndex(int a, int b) const {  // a < b

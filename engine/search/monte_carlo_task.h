@@ -36,11 +36,8 @@ class MonteCarloTask final : public core::SearchTask {
     return search.Run(control, sink);
   }
 
-  size_t TableBytes() const override {
-    const uint64_t workers = std::min<uint64_t>(static_cast<uint64_t>(std::max(1, config_.threads)),
-                                                std::max<uint64_t>(config_.samples, 1));
-    return static_cast<size_t>(workers) * table_bytes_;
-  }
+  size_t TableBytes() const override { return static_cast<size_t>(Threads()) * table_bytes_; }
+  int Threads() const override { return MonteCarloWorkers(config_); }
 
  private:
   Make make_;

@@ -141,6 +141,36 @@ TEST(SearchControl, APausedSearchWaitsInItsPollAndThePauseIsNotItsTime) {
   EXPECT_FALSE(token.stopped());
 }
 
+std::atomic<int64_t> fake_clock_ns{0};
+SearchControl::Clock::time_point FakeNow() {
+  return SearchControl::Clock::time_point(std::chrono::nanoseconds(fake_clock_ns.load()));
+}
+
+// On an injected clock: a search that ran 2 s, was paused for a minute and ran 4 s more has run
+// 6 s, which its 5 s time limit sees.
+TEST(SearchControl, ElapsedTimeAndTheTimeLimitLeaveOutThePauses) {
+  using std::chrono::seconds;
+  fake_clock_ns = 0;
+  StopToken token;
+  Limits limits;
+  limits.time = seconds(5);
+  SearchControl control(limits, &token, std::chrono::milliseconds(0), &FakeNow);
+  fake_clock_ns += std::chrono::nanoseconds(seconds(2)).count();
+  token.Pause();
+  std::atomic<int> result{-1};
+  std::thread search([&] { result = control.Poll(1024) ? 1 : 0; });
+  while (token.waiting() == 0) std::this_thread::yield();
+  fake_clock_ns += std::chrono::nanoseconds(seconds(60)).count();
+  token.Resume();
+  search.join();
+  EXPECT_EQ(result, 0);
+  EXPECT_DOUBLE_EQ(control.ElapsedSeconds(), 2.0);
+  fake_clock_ns += std::chrono::nanoseconds(seconds(4)).count();
+  EXPECT_DOUBLE_EQ(control.ElapsedSeconds(), 6.0);
+  EXPECT_TRUE(control.Poll(2048));
+  EXPECT_EQ(control.reason(), StopReason::kTimeLimit);
+}
+
 TEST(SearchControl, AStopWakesAPausedSearch) {
   StopToken token;
   SearchControl control(Limits{}, &token);

@@ -185,6 +185,13 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
         "options[objective]: imps needs the par of the whole deal (13-card hands at the start)");
   }
   mc.config = search::MonteCarloConfigOf(options, spec, kDefaultSamples, kBatch);
+  // The race's indifference: 2% of make probability, a tenth of a trick (also between cards
+  // equal on the objective), 10 points, a quarter of an IMP.
+  mc.config.margin = mc.objective == Objective::kMake     ? 0.02
+                     : mc.objective == Objective::kTricks ? 0.1
+                     : mc.objective == Objective::kScore  ? 10
+                                                          : 0.25;
+  mc.config.tie_margin = 0.1;
   mc.table_megabytes = spec.hash_mb > 0 ? spec.hash_mb : kDefaultMonteCarloTableMb;
   mc.seed = spec.seed;
   absl::StatusOr<CardSet> wanted = Candidates(spec, view.now.LegalCards());

@@ -88,8 +88,9 @@ class MonteCarloTask final : public core::SearchTask {
     const MonteCarloOptions& o = layouts_.options();
     const size_t per_thread = (o.objective == Objective::kImps ? 2 : 1) *
                               DoubleDummySolver::TableBytes(o.table_megabytes);
-    return static_cast<size_t>(std::max(1, o.config.threads)) * per_thread;
+    return static_cast<size_t>(Threads()) * per_thread;
   }
+  int Threads() const override { return search::MonteCarloWorkers(layouts_.options().config); }
 
  private:
   CardLayouts layouts_;

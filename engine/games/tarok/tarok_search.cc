@@ -44,6 +44,9 @@ class TarokTask final : public core::SearchTask {
   TarokTask(const Round& round, TaskOptions o) : round_(round), o_(std::move(o)) {}
 
   size_t TableBytes() const override { return SolverTable::Bytes(o_.how.table_log2); }
+  int Threads() const override {
+    return o_.how.seed_player ? 1 : static_cast<int>(std::min<size_t>(o_.threads, o_.cards.size()));
+  }
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     scores_.assign(o_.cards.size(), Score{});
