@@ -2,7 +2,12 @@
 // (validate.h) before they are converted.
 #pragma once
 
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
 #include "engine/core/game.h"
+#include "engine/games/bridge/batch_jobs.h"
 #include "kibitzer/v1/kibitzer.pb.h"
 
 namespace kibitzer::service {
@@ -16,5 +21,18 @@ pb::GameInfo ToProto(const core::GameInfo& info);
 pb::StopReason ToProto(core::StopReason reason);
 // Fills `out` from `report`, keeping out's search id and sequence.
 void FillReport(const core::Report& report, pb::SearchReport* out);
+
+// The Bridge service's answers (convert_bridge.cc): tables with their par, card values best
+// first, a played deal's analysis.
+pb::SolveTablesResponse ToProto(const std::vector<bridge::Hands>& deals,
+                                const std::vector<int>& dealers,
+                                const std::vector<bridge::Vulnerability>& vulnerabilities,
+                                const std::vector<bridge::DdTable>& tables);
+pb::SolveBoardsResponse ToProto(std::vector<bridge::CardValues> boards);
+pb::AnalyzePlayResponse ToProto(const bridge::PlayAnalysis& analysis);
+// The status of a job or call that ended for `reason` (not completed): UNAVAILABLE at shutdown,
+// DEADLINE_EXCEEDED on a time limit, RESOURCE_EXHAUSTED when it waited too long or its memory
+// could not be had, INTERNAL on another failure, else CANCELLED.
+absl::Status JobStatus(core::StopReason reason, const std::string& message);
 
 }  // namespace kibitzer::service

@@ -268,4 +268,17 @@ void EngineApi::Cancel(const std::string& search_id) {
   runner_.Stop(search_id, core::StopReason::kCancelled);
 }
 
+absl::StatusOr<std::string> EngineApi::SubmitJob(std::unique_ptr<core::SearchTask> job,
+                                                 std::shared_ptr<core::ProgressSink> sink,
+                                                 const Caller& caller) {
+  analysis::QueryRunner::Submission submission;
+  submission.task = std::move(job);
+  submission.limits.time = options_.max_search_time;  // the server's ceiling
+  submission.sink = std::move(sink);
+  submission.client = caller.client;
+  submission.name = caller.name;
+  submission.client_limit = caller.max_queries;
+  return runner_.Submit(std::move(submission));
+}
+
 }  // namespace kibitzer::service

@@ -97,6 +97,11 @@ class EngineApi {
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error
   // when it has already ended.
   void Cancel(const std::string& search_id);
+  // Admits a job other than a search (the Bridge service's calls) to the same runner: the same
+  // limits, turns, memory budget and threads; `sink` gets its final report. Returns its id.
+  absl::StatusOr<std::string> SubmitJob(std::unique_ptr<core::SearchTask> job,
+                                        std::shared_ptr<core::ProgressSink> sink,
+                                        const Caller& caller);
   // Stops every search (their streams get a final report with STOP_REASON_SHUTDOWN) and every
   // Deal, and waits; later calls are refused.
   void Shutdown();

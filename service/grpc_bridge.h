@@ -1,6 +1,5 @@
-// The gRPC Bridge service (callback API) over BridgeApi. Each call runs on a thread of its own
-// (the work inside spreads over the server's threads); a client that cancels or whose deadline
-// passes stops it at once.
+// The gRPC Bridge service (callback API) over BridgeApi. Each call is a job of the server's query
+// runner (JobCall: no thread of its own); a client that cancels or whose deadline passes stops it.
 #pragma once
 
 #include "kibitzer/v1/kibitzer.grpc.pb.h"

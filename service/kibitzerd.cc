@@ -166,7 +166,7 @@ int Run() {
   kibitzer::service::EngineApi api(options);
   kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
   kibitzer::service::KibitzerService service(&api, &log, security->tokens.get());
-  kibitzer::service::BridgeApi bridge_api(options);
+  kibitzer::service::BridgeApi bridge_api(&api);
   kibitzer::service::BridgeService bridge_service(&bridge_api, &log, security->tokens.get());
 
   // Links the health service's schema into the descriptor pool that reflection reads.
@@ -230,7 +230,6 @@ int Run() {
   // on gRPC's drain means idle client connections do not hold the shutdown up.
   service.BeginShutdown();
   api.Shutdown();
-  bridge_api.Shutdown();
   const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
   const auto give_up = std::chrono::steady_clock::now() + grace;
   while (service.active_streams() > 0 && std::chrono::steady_clock::now() < give_up) {

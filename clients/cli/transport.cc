@@ -45,8 +45,7 @@ class QueueSink final : public service::ReportSink {
 
 class InProcessTransport final : public Transport {
  public:
-  explicit InProcessTransport(int threads)
-      : api_(MakeOptions(threads)), bridge_(MakeOptions(threads)) {}
+  explicit InProcessTransport(int threads) : api_(MakeOptions(threads)), bridge_(&api_) {}
 
   absl::StatusOr<pb::EngineInfo> GetEngineInfo() override { return api_.GetEngineInfo(); }
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(

@@ -42,7 +42,7 @@ kibitzer::service::EngineApi& Api() {
 }
 
 kibitzer::service::BridgeApi& Bridge() {
-  static auto* api = new kibitzer::service::BridgeApi(Options());
+  static auto* api = new kibitzer::service::BridgeApi(&Api());
   return *api;
 }
 

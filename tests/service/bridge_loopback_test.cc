@@ -72,6 +72,7 @@ TEST_F(BridgeLoopback, TablesAndParOfManyDealsMatchDds) {
     EXPECT_EQ(t.dealer(), "N");
     EXPECT_EQ(t.vulnerable(), "None");
   }
+  EXPECT_GT(response.nodes(), 0);
 }
 
 TEST_F(BridgeLoopback, BoardsGiveEveryCardsValue) {
@@ -124,6 +125,7 @@ TEST_F(BridgeLoopback, PlayAnalysisMarksEveryCard) {
     EXPECT_GE(c.cost(), 0);
     before = c.tricks_after();
   }
+  EXPECT_GT(response.nodes(), 0);
 }
 
 struct Bad {
@@ -217,6 +219,39 @@ TEST_F(BridgeLoopbackOneSlot, ADeadlineStopsABigBatchAndFreesItsSlot) {
       ASSERT_EQ(s.error_code(), grpc::RESOURCE_EXHAUSTED) << s.error_message();
       std::this_thread::sleep_for(milliseconds(50));
     }
+  }
+  EXPECT_TRUE(admitted);
+}
+
+// One front door: the Bridge calls are jobs of the same runner as the searches, so with one
+// place a running search leaves a table call none (and the call gets it once the search ends).
+TEST_F(BridgeLoopbackOneSlot, ASearchAndABridgeCallShareTheServersPlaces) {
+  auto kibitzer = pb::Kibitzer::NewStub(channel_);
+  pb::AnalyzeRequest search;
+  pb::Position* p = search.mutable_position()->mutable_position();
+  p->set_game("tictactoe");
+  p->set_variant("4x4");
+  (*search.mutable_options())["use_tt"] = "false";  // far longer than the test
+  search.set_progress_interval_ms(20);
+  grpc::ClientContext stream_context;
+  auto reader = kibitzer->Analyze(&stream_context, search);
+  pb::SearchReport report;
+  ASSERT_TRUE(reader->Read(&report));  // admitted: it holds the one place
+  const auto lines = DataFields("dd_tables_public.txt", 1);
+  pb::SolveTablesRequest small;
+  small.add_deals(lines[0][0]);
+  pb::SolveTablesResponse response;
+  const grpc::Status busy = Tables(small, &response);
+  EXPECT_EQ(busy.error_code(), grpc::RESOURCE_EXHAUSTED) << busy.error_message();
+  stream_context.TryCancel();
+  while (reader->Read(&report)) {
+  }
+  reader->Finish();
+  bool admitted = false;
+  for (int i = 0; i < 200 && !admitted; ++i) {
+    const grpc::Status s = Tables(small, &response);
+    admitted = s.ok();
+    if (!admitted) std::this_thread::sleep_for(milliseconds(50));
   }
   EXPECT_TRUE(admitted);
 }

@@ -21,11 +21,12 @@ void RunBatch(int count, const BatchOptions& options,
   auto work = [&] {
     DoubleDummySolver solver(DoubleDummySolver::Options{options.table_megabytes});
     for (;;) {
-      if (options.stop != nullptr && options.stop->stopped()) return;
+      if (options.stop != nullptr && options.stop->stopped()) break;
       const int i = next.fetch_add(1);
-      if (i >= count) return;
+      if (i >= count) break;
       job(solver, i);
     }
+    if (options.nodes != nullptr) *options.nodes += solver.nodes();
   };
   // A thread that throws (a table that cannot be had) ends the batch; the first exception is
   // thrown again here once every thread is joined.

@@ -3,6 +3,8 @@
 // does not depend on the thread count.
 #pragma once
 
+#include <atomic>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -12,9 +14,10 @@
 namespace kibitzer::bridge {
 
 struct BatchOptions {
-  int threads = 0;                  // 0: one per hardware thread
-  int table_megabytes = 32;         // per thread
-  core::StopToken* stop = nullptr;  // optional: stops the remaining jobs
+  int threads = 0;                         // 0: one per hardware thread
+  int table_megabytes = 32;                // per thread
+  core::StopToken* stop = nullptr;         // optional: stops the remaining jobs
+  std::atomic<uint64_t>* nodes = nullptr;  // optional: gets the nodes every thread searched
 };
 
 // Runs job(solver, i) for i in [0, count) over the threads.

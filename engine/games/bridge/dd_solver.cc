@@ -416,7 +416,7 @@ bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
                                                                core::SearchControl* control,
-                                                               uint64_t cards) {
+                                                               uint64_t cards, int first_guess) {
   // As DDS's SolveBoard with all solutions: find the best card among those not yet valued, take
   // it out, and find the next best from the value of the last one down. A failed search proves
   // every remaining card short of its target at once.
@@ -437,7 +437,7 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
       m = static_cast<int8_t>(std::min<int>(m, target - 1));
     }
   };
-  int guess = (left + 1) / 2;
+  int guess = first_guess >= 0 ? first_guess : (left + 1) / 2;
   int upper = left;
   while (remaining != 0) {
     int lower = 0;

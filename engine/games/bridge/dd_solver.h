@@ -64,9 +64,10 @@ class DoubleDummySolver {
   // found as DDS does: the best card left, then the next best from its value down, so that one
   // failed search bounds every card left, and equivalent cards are solved once. On abort the list
   // is cut short.
+  // `guess` (optional): where the value of the best card probably lies (for the side to move).
   std::vector<std::pair<int, int>> SolveCards(const PlayPosition& position,
                                               core::SearchControl* control = nullptr,
-                                              uint64_t cards = ~uint64_t{0});
+                                              uint64_t cards = ~uint64_t{0}, int guess = -1);
 
   // The legal cards of the side to move in groups of equal value: same suit, adjacent once the
   // cards already played are removed (cards on the table still count). Highest group first.

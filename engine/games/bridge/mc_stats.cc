@@ -11,6 +11,14 @@ bool ResultModel::MoverSucceeds(int tricks) const {
   return mover_declares ? made : !made;
 }
 
+int ResultModel::TricksToSucceed() const {
+  if (!contract || contract->passed_out()) return -1;
+  for (int t = 0; t <= tricks_left; ++t) {
+    if (MoverSucceeds(t)) return t;
+  }
+  return tricks_left;
+}
+
 int ResultModel::MoverScore(int tricks) const {
   if (!contract) return 0;
   const int declarer_score = DuplicateScore(*contract, vulnerable, DeclarerTotal(tricks));

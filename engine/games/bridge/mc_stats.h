@@ -26,7 +26,10 @@ struct ResultModel {
     return declarer_tricks + (mover_declares ? tricks : tricks_left - tricks);
   }
   bool MoverSucceeds(int tricks) const;  // makes (declarer) or defeats (defenders) the contract
-  int MoverScore(int tricks) const;      // the duplicate score for the side to move
+  // The fewest tricks from here with which the side to move succeeds (a first guess for the
+  // solver), within 0 .. tricks_left; -1 without a contract.
+  int TricksToSucceed() const;
+  int MoverScore(int tricks) const;  // the duplicate score for the side to move
 };
 
 }  // namespace kibitzer::bridge

@@ -58,7 +58,8 @@ std::optional<uint64_t> CardLayouts::Solve(Worker& w, uint64_t sample, const uin
   // depends on nothing else, so its nodes are the same at any thread count.
   w.solver.ClearTable();
   w.solver.ResetNodes();
-  const auto solved = w.solver.SolveCards(PositionOn(view_, start), &control, mask);
+  const auto solved =
+      w.solver.SolveCards(PositionOn(view_, start), &control, mask, model_.TricksToSucceed());
   if (w.solver.aborted()) {
     if (sample == 0) {
       std::lock_guard<std::mutex> lock(first_mu_);
