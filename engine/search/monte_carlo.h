@@ -18,7 +18,8 @@
 //   the best shows it worse, or better by no more than the margin, at the race's confidence
 //   (Bonferroni over the moves still in the race) is dropped and not solved on later layouts. It
 //   keeps the statistics of the layouts it was solved on and ranks below every move still in the
-//   race. The race ends (completed) when one move is left.
+//   race. The race ends (completed) when one move is left. A decision applies from the batch
+//   after next, so that the workers never wait for it.
 // - The confidence stop: once the best move is ahead of every other move in the race by its paired
 //   difference at `confidence` (moves equal to it on every layout do not hold it back).
 // - Stopped before the first sample: the game's early answer.
@@ -126,13 +127,14 @@ class MonteCarloSearch {
     config_.threads = std::max(1, config_.threads);
     config_.batch = std::max<uint64_t>(1, config_.batch);
     ring_ = std::max<uint64_t>(config_.batch, 4 * static_cast<uint64_t>(config_.threads));
-    if (racing()) ring_ = config_.batch;
+    if (racing()) ring_ = 2 * config_.batch;  // the batch being added and the next one
   }
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) {
     const size_t m = static_cast<size_t>(moves_), c = static_cast<size_t>(channels_);
     stats_.assign(m * c, core::RunningMean{});
     alive_.assign(m, 1);
+    masks_.assign(2 * m, 1);
     raced_out_.assign(m, 0);
     paired_ = (config_.race > 0 || config_.confidence > 0) && moves_ <= kMaxPairedMoves;
     pairs_.assign(paired_ ? m * (m - 1) / 2 : 0, Pair{});
@@ -184,6 +186,8 @@ class MonteCarloSearch {
   }
 
   uint64_t samples() const { return combined_; }
+  // After Run: the game's index of the move ranked first (-1 when no sample was solved).
+  int BestIndex() const { return combined_ > 0 && moves_ > 0 ? Ranked().front() : -1; }
 
  private:
   enum SlotState : uint8_t { kEmpty, kDone, kCut, kStopped, kFailed };
@@ -219,7 +223,7 @@ class MonteCarloSearch {
       std::optional<uint64_t> spent;
       try {
         if (!control.Poll(0)) {
-          spent = game_.Solve(*worker, sample, alive_.data(), control,
+          spent = game_.Solve(*worker, sample, MaskOf(sample), control,
                               values_.data() + slot * static_cast<uint64_t>(moves_ * channels_));
         }
       } catch (const std::exception& e) {
@@ -299,7 +303,7 @@ class MonteCarloSearch {
         if (r == core::StopReason::kTimeLimit) control.Stop(r);
         return r == core::StopReason::kNone ? core::StopReason::kError : r;
       }
-      Absorb(slot);
+      Absorb(slot, MaskOf(combined_));
       slot_state_[slot] = kEmpty;
       nodes_ += slot_nodes_[slot];
       ++combined_;
@@ -325,11 +329,16 @@ class MonteCarloSearch {
     return core::StopReason::kSampleLimit;
   }
 
-  // Adds the sample in `slot` to the statistics of the moves it was solved for (mu_ held).
-  void Absorb(uint64_t slot) {
+  // The moves sample `sample` is solved for: its batch's mask.
+  const uint8_t* MaskOf(uint64_t sample) const {
+    return masks_.data() + (sample / config_.batch % 2) * static_cast<uint64_t>(moves_);
+  }
+
+  // Adds the sample in `slot` to the statistics of the moves it was solved for, `mask` (mu_ held).
+  void Absorb(uint64_t slot, const uint8_t* mask) {
     const double* v = values_.data() + slot * static_cast<uint64_t>(moves_ * channels_);
     for (int m = 0; m < moves_; ++m) {
-      if (!alive_[static_cast<size_t>(m)]) continue;
+      if (!mask[m]) continue;
       for (int ch = 0; ch < channels_; ++ch) {
         stats_[static_cast<size_t>(m * channels_ + ch)].Add(v[m * channels_ + ch]);
       }
@@ -338,7 +347,7 @@ class MonteCarloSearch {
     size_t p = 0;
     for (int a = 0; a < moves_; ++a) {
       for (int b = a + 1; b < moves_; ++b, ++p) {
-        if (!alive_[static_cast<size_t>(a)] || !alive_[static_cast<size_t>(b)]) continue;
+        if (!mask[a] || !mask[b]) continue;
         Pair& pair = pairs_[p];
         const double d = v[a * channels_] - v[b * channels_];
         ++pair.n;
@@ -354,7 +363,7 @@ class MonteCarloSearch {
   }
 
   // After a whole batch: drops the moves the race shows behind; true when the confidence stop is
-  // reached (mu_ held; no sample beyond combined_ is being solved when racing).
+  // reached (mu_ held; the workers may be solving the next batch, with its own mask).
   bool Decide() {
     if (combined_ < config_.min_samples) return false;
     const int best = Ranked().front();
@@ -371,6 +380,11 @@ class MonteCarloSearch {
         }
       }
       if (in_race == 1) return true;
+      // The batch after the one being solved now runs with the moves left in the race (its
+      // mask's slot was the batch just added).
+      std::copy(
+          alive_.begin(), alive_.end(),
+          masks_.begin() + static_cast<ptrdiff_t>((combined_ / config_.batch + 1) % 2 * moves_));
     }
     if (config_.confidence <= 0) return false;
     const double z = NormalQuantile(config_.confidence);
@@ -502,7 +516,11 @@ class MonteCarloSearch {
   uint64_t combined_ = 0;
   uint64_t nodes_ = 0;
   std::vector<core::RunningMean> stats_;  // [move][channel]
-  std::vector<uint8_t> alive_;            // in the race; read by Solve
+  std::vector<uint8_t> alive_;            // in the race after the latest decision
+  // The moves each batch is solved for, a slot per batch parity: batch b + 1 runs with the race
+  // as decided after batch b - 1, so that the workers go on into it while batch b is added (the
+  // same at any thread count). Read by Solve.
+  std::vector<uint8_t> masks_;
   std::vector<uint8_t> raced_out_;
   bool paired_ = false;
   std::vector<Pair> pairs_;  // [a < b]

@@ -4,11 +4,21 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/games/bigtwo/evaluate.h"
+#include "engine/games/bigtwo/monte_carlo.h"
 #include "engine/search/maxn.h"
+#include "engine/search/monte_carlo.h"
 #include "engine/search/paranoid.h"
 
 namespace kibitzer::bigtwo {
 namespace {
+
+constexpr uint64_t kRaceBatch = 5;  // Monte Carlo players: layouts between the race's decisions
+
+class NoReports final : public core::ProgressSink {
+ public:
+  void OnProgress(const core::Report&) override {}
+  void OnFinished(const core::Report&) override {}
+};
 
 absl::StatusOr<int> ParseNumber(const std::string& text, int lo, int hi, const std::string& field,
                                 const char* what) {
@@ -72,8 +82,9 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
     max_parts = 3;
     if (absl::Status s = number(1, 1, 40, "the depth", &o.depth); !s.ok()) return s;
     if (absl::Status s = leaf(2); !s.ok()) return s;
-  } else if (name == "mc") {
+  } else if (name == "mc" || name == "race") {
     o.type = PlayerType::kMonteCarlo;
+    o.race = name == "race";
     o.samples = 40;
     o.depth = 1;
     o.leaf = Leaf::kRollout;
@@ -94,7 +105,7 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
         absl::StrCat(field, ": unknown player '", name,
                      "' (baseline, random, maxn[:depth[:eval|rollout]], "
                      "paranoid[:depth[:eval|rollout]], "
-                     "mc[:samples[:depth[:maxn|paranoid[:eval|rollout]]]])"));
+                     "mc[:samples[:depth[:maxn|paranoid[:eval|rollout]]]], race[:...] as mc)"));
   }
   if (parts.size() > max_parts) {
     return absl::InvalidArgumentError(absl::StrCat(field, ": too many ':' parts in '", text, "'"));
@@ -114,7 +125,7 @@ std::string PlayerName(const PlayerOptions& o) {
     case PlayerType::kParanoid:
       return absl::StrCat("paranoid:", o.depth, ":", leaf);
     case PlayerType::kMonteCarlo:
-      return absl::StrCat("mc:", o.samples, ":", o.depth, ":",
+      return absl::StrCat(o.race ? "race:" : "mc:", o.samples, ":", o.depth, ":",
                           o.algorithm == Algorithm::kMaxn ? "maxn" : "paranoid", ":", leaf);
   }
   return "?";
@@ -169,24 +180,21 @@ Move ChooseMove(const State& state, const PlayerOptions& options, uint64_t move_
     case PlayerType::kMonteCarlo:
       break;
   }
+  // Monte Carlo over the layouts of the mover's view (search::MonteCarloSearch, one worker).
   const int me = state.CurrentPlayer();
   const State view = state.Restricted(static_cast<uint8_t>(1 << me));
-  absl::StatusOr<Sampler> sampler = Sampler::Make(view, Hands{}, "view");
-  std::vector<MoveScore> scores(count);
-  for (int i = 0; i < count; ++i) scores[i].move = moves[i];
-  if (sampler.ok()) {
-    for (int i = 0; i < options.samples; ++i) {
-      core::Rng rng = core::Rng::ForStream(move_seed, static_cast<uint64_t>(i));
-      Hands hidden;
-      if (!sampler->Sample(rng, &hidden)) break;
-      ScoreLayout(view.Completed(hidden), options, control, scores, nodes);
-    }
-  }
-  int best = 0;
-  for (int i = 1; i < count; ++i) {
-    if (scores[i].Mean() > scores[best].Mean()) best = i;
-  }
-  return moves[best];
+  absl::StatusOr<std::unique_ptr<PlayLayouts>> layouts =
+      PlayLayouts::Make(view, Hands{}, options, std::vector<Move>(moves, moves + count), move_seed);
+  if (!layouts.ok()) return moves[0];
+  search::MonteCarloConfig config;
+  config.samples = static_cast<uint64_t>(options.samples);
+  config.batch = kRaceBatch;
+  config.min_samples = kRaceBatch;
+  config.race = options.race ? 0.95 : 0;
+  search::MonteCarloSearch<PlayLayouts> search(**layouts, config);
+  NoReports sink;
+  *nodes += search.Run(control, sink).nodes;
+  return moves[std::max(0, search.BestIndex())];
 }
 
 }  // namespace kibitzer::bigtwo

@@ -31,10 +31,13 @@ struct PlayerOptions {
   Algorithm algorithm = Algorithm::kParanoid;  // Monte Carlo: the search of each layout
   Leaf leaf = Leaf::kEval;
   uint64_t seed = 0;
+  bool race = false;  // Monte Carlo: drop the plays shown behind as the layouts come (race)
 };
 
 // "baseline", "random", "maxn[:depth[:eval|rollout]]", "paranoid[:depth[:eval|rollout]]",
 // "mc[:samples[:depth[:maxn|paranoid[:eval|rollout]]]]" (mc's defaults: 40 samples, depth 1,
+// paranoid, rollout), "race[:...]" (mc racing: search::MonteCarloSearch drops the plays shown
+// behind, batch by batch, and stops once one is left; the rest as mc). mc's defaults:
 // paranoid, rollout: each layout's moves scored by playing them out).
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
 std::string PlayerName(const PlayerOptions& options);

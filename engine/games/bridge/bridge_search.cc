@@ -15,7 +15,7 @@ namespace {
 constexpr int kDefaultTableMb = 32;
 constexpr int kDefaultMonteCarloTableMb = 32;
 constexpr uint64_t kDefaultSamples = 200;
-constexpr uint64_t kBatch = 10;  // samples between reports and decisions
+constexpr uint64_t kBatch = 5;  // samples between reports and decisions
 
 class DoubleDummyTask final : public core::SearchTask {
  public:
@@ -187,11 +187,11 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
   mc.config = search::MonteCarloConfigOf(options, spec, kDefaultSamples, kBatch);
   // The race's indifference: 2% of make probability, a tenth of a trick (also between cards
   // equal on the objective), 10 points, a quarter of an IMP.
-  mc.config.margin = mc.objective == Objective::kMake     ? 0.02
+  mc.config.margin = mc.objective == Objective::kMake     ? 0.05
                      : mc.objective == Objective::kTricks ? 0.1
                      : mc.objective == Objective::kScore  ? 10
                                                           : 0.25;
-  mc.config.tie_margin = 0.1;
+  mc.config.tie_margin = 0.25;
   mc.table_megabytes = spec.hash_mb > 0 ? spec.hash_mb : kDefaultMonteCarloTableMb;
   mc.seed = spec.seed;
   absl::StatusOr<CardSet> wanted = Candidates(spec, view.now.LegalCards());
