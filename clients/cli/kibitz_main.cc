@@ -67,7 +67,7 @@ ABSL_FLAG(std::string, dealer, "",
           "Bridge par: the dealer (N, E, S, W); default the record's, else N.");
 ABSL_FLAG(std::string, players, "baseline,baseline,baseline,baseline",
           "Match: one player per seat, comma-separated (baseline, random, maxn[:depth], "
-          "paranoid[:depth], mc[:samples[:depth[:maxn|paranoid]]]).");
+          "paranoid[:depth], mc[:samples[:depth[:maxn|paranoid]]], race[:...] as mc, racing).");
 ABSL_FLAG(int, deals, 100, "Match: seeded deals to play.");
 ABSL_FLAG(bool, rotate, true, "Match: play each deal once per rotation of the seats.");
 ABSL_FLAG(std::string, vul, "",
@@ -98,7 +98,8 @@ constexpr char kUsage[] =
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
     "            rotated; wins, points and 95% intervals per player (in this process)\n"
-    "            tarok players: random, seed[:SAMPLES[:DEPTH]], mc[:SAMPLES[:EXACT_TRICKS]]\n"
+    "            tarok players: random, seed[:SAMPLES[:DEPTH]], mc[:SAMPLES[:EXACT_TRICKS]],\n"
+    "            race[:SAMPLES[:EXACT_TRICKS]] (mc racing: cards shown behind are dropped)\n"
     "Examples: kibitz analyze --game=tictactoe 'x...o.... x'\n"
     "  kibitz analyze --game=bridge --seat=W --position-option=view=seat,contract=4H,declarer=S "
     "\\\n"

@@ -5,7 +5,8 @@
 // move and layout (channels; channel 0 is the objective the moves are ranked by), and the words of
 // its report (Describe, AddStatistics, EarlyAnswer). The driver owns everything else:
 // - Threads: `threads` workers started once for the search (none per batch); the calling thread
-//   coordinates (reports, limits, pauses) and solves nothing.
+//   coordinates (reports, limits, pauses) and solves nothing; with no workers (threads 0) it solves
+//   the samples itself.
 // - Order: a layout's values land in its own slot and are added in sample order, so the numbers
 //   after N samples are those of samples 0 .. N-1 whatever thread solved them.
 // - Batches: reports and decisions (the confidence stop, the race) are taken after whole batches,
@@ -51,8 +52,11 @@
 namespace kibitzer::search {
 
 struct MonteCarloConfig {
-  uint64_t samples = 100;     // at most this many layouts
-  int threads = 1;            // workers solving layouts
+  uint64_t samples = 100;  // at most this many layouts
+  // Workers solving layouts; 0: the calling thread solves them itself and no thread is started
+  // (for many small searches, as a match player makes).
+  int threads = 1;
+  bool progress = true;       // a report after each batch
   uint64_t batch = 10;        // samples between reports and decisions
   uint64_t min_samples = 30;  // before the confidence stop or a drop
   double confidence = 0;      // stop once the best move is ahead at this level (0: never)
@@ -98,7 +102,7 @@ concept MonteCarloGame = requires(const G g, typename G::Worker& w, uint64_t sam
 
 inline constexpr int kMaxPairedMoves = 256;
 
-// The worker threads a search with `config` starts.
+// The threads a search with `config` keeps busy: its workers, or the calling thread alone.
 inline int MonteCarloWorkers(const MonteCarloConfig& config) {
   return static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(1, config.threads)),
                                              std::max<uint64_t>(config.samples, 1)));
@@ -124,9 +128,10 @@ class MonteCarloSearch {
         moves_(game.MoveCount()),
         channels_(game.Channels()),
         tie_(game.TieChannel()) {
-    config_.threads = std::max(1, config_.threads);
+    config_.threads = std::max(0, config_.threads);
     config_.batch = std::max<uint64_t>(1, config_.batch);
-    ring_ = std::max<uint64_t>(config_.batch, 4 * static_cast<uint64_t>(config_.threads));
+    ring_ =
+        std::max<uint64_t>(config_.batch, 4 * static_cast<uint64_t>(MonteCarloWorkers(config_)));
     if (racing()) ring_ = 2 * config_.batch;  // the batch being added and the next one
   }
 
@@ -148,7 +153,7 @@ class MonteCarloSearch {
     if (control.Poll(0)) inner_.Stop(control.reason());
     {
       std::vector<std::thread> workers;
-      for (int t = 0; t < MonteCarloWorkers(config_); ++t) {
+      for (int t = 0; t < (config_.threads == 0 ? 0 : MonteCarloWorkers(config_)); ++t) {
         workers.emplace_back([this, &control] { Work(control); });
       }
       if (reason == core::StopReason::kNone) reason = Coordinate(control, sink);
@@ -186,6 +191,10 @@ class MonteCarloSearch {
   }
 
   uint64_t samples() const { return combined_; }
+  // After Run: the statistics of `move` on `channel`.
+  const core::RunningMean& Stats(int move, int channel) const {
+    return stats_[static_cast<size_t>(move * channels_ + channel)];
+  }
   // After Run: the game's index of the move ranked first (-1 when no sample was solved).
   int BestIndex() const { return combined_ > 0 && moves_ > 0 ? Ranked().front() : -1; }
 
@@ -198,9 +207,22 @@ class MonteCarloSearch {
 
   bool racing() const { return config_.race > 0; }
 
+  // A worker thread: solves samples as they may be taken until halted.
   void Work(core::SearchControl& outer) {
     core::SearchControl control(outer.limits(), &inner_);
-    control.SetNodeLimitLocal(true);
+    std::unique_lock<std::mutex> lock(mu_);
+    std::unique_ptr<typename G::Worker> worker = MakeWorker(lock);
+    if (worker == nullptr) return;
+    for (;;) {
+      work_cv_.wait(lock, [this] { return halt_ || next_ < limit_; });
+      if (halt_) return;
+      SolveNext(*worker, control, lock);
+    }
+  }
+
+  // The game's worker; null after a failure (mu_ held by `lock`, released meanwhile).
+  std::unique_ptr<typename G::Worker> MakeWorker(std::unique_lock<std::mutex>& lock) {
+    lock.unlock();
     std::unique_ptr<typename G::Worker> worker;
     std::string error;
     try {
@@ -208,43 +230,44 @@ class MonteCarloSearch {
     } catch (const std::exception& e) {
       error = e.what();
     }
-    std::unique_lock<std::mutex> lock(mu_);
-    if (!error.empty()) {
+    lock.lock();
+    if (!error.empty()) Fail(std::move(error));
+    return worker;
+  }
+
+  // Takes the next sample (next_ < limit_, not halted), solves it without the lock and records
+  // how that went (mu_ held by `lock`).
+  void SolveNext(typename G::Worker& worker, core::SearchControl& control,
+                 std::unique_lock<std::mutex>& lock) {
+    const uint64_t sample = next_++;
+    const uint64_t slot = sample % ring_;
+    lock.unlock();
+    control.SetNodeLimitLocal(true);
+    std::optional<uint64_t> spent;
+    std::string error;
+    try {
+      if (!control.Poll(0)) {
+        spent = game_.Solve(worker, sample, MaskOf(sample), control,
+                            values_.data() + slot * static_cast<uint64_t>(moves_ * channels_));
+      }
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    lock.lock();
+    if (spent.has_value()) {
+      slot_state_[slot] = kDone;
+      slot_nodes_[slot] = *spent;
+    } else if (!error.empty()) {
+      slot_state_[slot] = kFailed;
       Fail(std::move(error));
-      return;
+    } else if (control.node_limited()) {
+      slot_state_[slot] = kCut;
+      cut_ = std::min(cut_, sample);  // later samples are not needed
+      limit_ = std::min(limit_, cut_);
+    } else {
+      slot_state_[slot] = kStopped;
     }
-    for (;;) {
-      work_cv_.wait(lock, [this] { return halt_ || next_ < limit_; });
-      if (halt_) return;
-      const uint64_t sample = next_++;
-      const uint64_t slot = sample % ring_;
-      lock.unlock();
-      control.SetNodeLimitLocal(true);
-      std::optional<uint64_t> spent;
-      try {
-        if (!control.Poll(0)) {
-          spent = game_.Solve(*worker, sample, MaskOf(sample), control,
-                              values_.data() + slot * static_cast<uint64_t>(moves_ * channels_));
-        }
-      } catch (const std::exception& e) {
-        error = e.what();
-      }
-      lock.lock();
-      if (spent.has_value()) {
-        slot_state_[slot] = kDone;
-        slot_nodes_[slot] = *spent;
-      } else if (!error.empty()) {
-        slot_state_[slot] = kFailed;
-        Fail(std::move(error));
-      } else if (control.node_limited()) {
-        slot_state_[slot] = kCut;
-        cut_ = std::min(cut_, sample);  // later samples are not needed
-        limit_ = std::min(limit_, cut_);
-      } else {
-        slot_state_[slot] = kStopped;
-      }
-      done_cv_.notify_one();
-    }
+    done_cv_.notify_one();
   }
 
   // mu_ held.
@@ -258,11 +281,23 @@ class MonteCarloSearch {
   // returns why the search ends.
   core::StopReason Coordinate(core::SearchControl& control, core::ProgressSink& sink) {
     std::unique_lock<std::mutex> lock(mu_);
+    // With no worker threads, this thread solves the samples itself.
+    std::optional<core::SearchControl> own;
+    std::unique_ptr<typename G::Worker> worker;
+    if (config_.threads == 0) {
+      own.emplace(control.limits(), &inner_);
+      worker = MakeWorker(lock);
+      if (worker == nullptr) return core::StopReason::kError;
+    }
     for (;;) {
       if (!inner_.stopped()) {
-        done_cv_.wait_for(lock, std::chrono::milliseconds(20), [this] {
-          return slot_state_[combined_ % ring_] != kEmpty || !error_.empty();
-        });
+        if (worker != nullptr) {
+          if (!halt_ && next_ < limit_) SolveNext(*worker, *own, lock);
+        } else {
+          done_cv_.wait_for(lock, std::chrono::milliseconds(20), [this] {
+            return slot_state_[combined_ % ring_] != kEmpty || !error_.empty();
+          });
+        }
         if (const std::optional<core::StopReason> r = AddReady(control, &sink, lock)) return *r;
         if (!error_.empty()) return core::StopReason::kError;
       }
@@ -315,6 +350,8 @@ class MonteCarloSearch {
       const bool batch_end = combined_ % config_.batch == 0;
       if (sink != nullptr && batch_end) {
         if (Decide()) return core::StopReason::kCompleted;
+      }
+      if (sink != nullptr && batch_end && config_.progress) {
         // The report goes out without the lock: the workers go on meanwhile.
         const core::Report report = MakeReport(control);
         lock.unlock();

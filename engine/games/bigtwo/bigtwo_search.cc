@@ -175,11 +175,14 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
   if (!bs.hidden()) {
     return std::unique_ptr<core::SearchTask>(std::make_unique<BigTwoTask>(s, std::move(o)));
   }
+  search::MonteCarloConfig config =
+      search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kBatch);
+  config.margin = 1;  // the race's indifference: a point
   return std::make_unique<search::MonteCarloTask<PlayLayouts>>(
       [s, f = *fixed, player = o.player, moves = std::move(o.moves), seed = spec.seed] {
         return PlayLayouts::Make(s, f, player, moves, seed);
       },
-      search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kBatch));
+      config);
 }
 
 }  // namespace kibitzer::bigtwo

@@ -13,6 +13,8 @@ namespace kibitzer::bigtwo {
 namespace {
 
 constexpr uint64_t kRaceBatch = 5;  // Monte Carlo players: layouts between the race's decisions
+// The race's indifference, in points: plays within a point of the best are as good.
+constexpr double kRaceMargin = 1.0;
 
 class NoReports final : public core::ProgressSink {
  public:
@@ -191,6 +193,9 @@ Move ChooseMove(const State& state, const PlayerOptions& options, uint64_t move_
   config.batch = kRaceBatch;
   config.min_samples = kRaceBatch;
   config.race = options.race ? 0.95 : 0;
+  config.margin = kRaceMargin;
+  config.threads = 0;  // on this thread: a match plays many games at once
+  config.progress = false;
   search::MonteCarloSearch<PlayLayouts> search(**layouts, config);
   NoReports sink;
   *nodes += search.Run(control, sink).nodes;

@@ -2,12 +2,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <optional>
+#include <stdexcept>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/running_mean.h"
+#include "engine/games/tarok/monte_carlo.h"
 #include "engine/games/tarok/sampler.h"
+#include "engine/games/tarok/tarok_game.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::tarok {
 namespace {
@@ -90,49 +96,121 @@ int SimulateMove(const Round& view, Move m, const Layout& layout) {
 
 namespace {
 
+constexpr uint64_t kRaceBatch = 2;  // layouts between the race's decisions (race players)
+
 int SeedDepth(const PlayerOptions& o, int cards_in_hand) {
   if (o.depth > 0) return o.depth;
   return cards_in_hand > 10 ? 9 : cards_in_hand > 7 ? 12 : 15;
 }
 
+class NoReports final : public core::ProgressSink {
+ public:
+  void OnProgress(const core::Report&) override {}
+  void OnFinished(const core::Report&) override {}
+};
+
+// The card play of the seed and mc players as a search::MonteCarloGame: each layout valued by
+// exact solving (mc, with at most exact_tricks left) or by the seed's search (to `depth` plus 0.7
+// times to the end of the trick), on the player's own solver.
+class PlayerCards {
+ public:
+  struct Worker {
+    Solver* solver;
+  };
+  PlayerCards(const Round& view, Sampler sampler, std::vector<int> cards, bool exact, int depth,
+              uint64_t seed, Solver& solver)
+      : sampler_(std::move(sampler)),
+        cards_(std::move(cards)),
+        me_(view.play().ToMove()),
+        exact_(exact),
+        depth_(depth),
+        seed_(seed),
+        solver_(&solver) {}
+
+  int MoveCount() const { return static_cast<int>(cards_.size()); }
+  int Channels() const { return 1; }
+  int TieChannel() const { return -1; }
+  std::unique_ptr<Worker> MakeWorker() const { return std::make_unique<Worker>(Worker{solver_}); }
+  std::optional<uint64_t> Solve(Worker& w, uint64_t sample, const uint8_t* alive,
+                                core::SearchControl& control, double* values) const {
+    core::Rng rng = core::Rng::ForStream(seed_, sample);
+    Layout layout;
+    if (!sampler_.Sample(rng, &layout)) {
+      throw std::runtime_error(std::string(NoLayoutWithTheFixedCards().message()));
+    }
+    const PlayState s = sampler_.Complete(layout);
+    Solver& solver = *w.solver;
+    const uint64_t before = solver.nodes();
+    solver.SetControl(&control);
+    if (exact_) {
+      Mask in_race = 0;
+      for (size_t i = 0; i < cards_.size(); ++i) {
+        if (alive[i]) in_race |= Bit(cards_[i]);
+      }
+      solver.Clear();
+      for (const CardValue& cv : solver.SolveAll(s, me_, in_race)) {
+        values[Index(cv.card)] = ValueForMover(s, me_, cv.value);
+      }
+    } else {
+      const std::vector<CardValue> deep = solver.SeedSearch(s, me_, depth_);
+      const std::vector<CardValue> trick = solver.SeedSearch(s, me_, 3 - s.CardsInTrick());
+      for (size_t k = 0; k < deep.size(); ++k) {
+        values[Index(deep[k].card)] = deep[k].value + 0.7 * trick[k].value;
+      }
+    }
+    const bool stopped = solver.stopped();
+    solver.SetControl(nullptr);
+    if (stopped) return std::nullopt;
+    return solver.nodes() - before;
+  }
+  void Describe(const search::MonteCarloMove& move, core::MoveValue& mv) const {
+    mv.move = CardName(cards_[static_cast<size_t>(move.index)]);
+  }
+  void AddStatistics(core::Report&) const {}
+  void EarlyAnswer(core::Report&, const core::SearchControl&) const {}
+
+ private:
+  size_t Index(int card) const {
+    return static_cast<size_t>(std::find(cards_.begin(), cards_.end(), card) - cards_.begin());
+  }
+
+  Sampler sampler_;
+  std::vector<int> cards_;
+  int me_;
+  bool exact_;
+  int depth_;
+  uint64_t seed_;
+  Solver* solver_;
+};
+
 Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver& solver,
                 uint64_t* nodes) {
   const PlayState& play = view.play();
-  const int me = play.ToMove();
   const Mask legal = play.Legal();
   if (std::popcount(legal) == 1) return Move::Card(Lowest(legal));
-  absl::StatusOr<Sampler> sampler = Sampler::Make(view, {}, "view");
   std::vector<int> cards;
   for (Mask m = legal; m != 0; m &= m - 1) cards.push_back(Lowest(m));
-  std::vector<double> sum(cards.size(), 0.0);
-  const int tricks_left = kTricks - play.TricksDone();
-  for (int i = 0; i < o.samples && sampler.ok(); ++i) {
-    core::Rng rng = core::Rng::ForStream(seed, static_cast<uint64_t>(i));
-    Layout layout;
-    if (!sampler->Sample(rng, &layout)) break;
-    const PlayState s = sampler->Complete(layout);
-    const uint64_t before = solver.nodes();
-    if (o.kind == PlayerKind::kMonteCarlo && tricks_left <= o.exact_tricks) {
-      solver.Clear();
-      for (const CardValue& cv : solver.SolveAll(s, me)) {
-        const size_t k =
-            static_cast<size_t>(std::find(cards.begin(), cards.end(), cv.card) - cards.begin());
-        sum[k] += ValueForMover(s, me, cv.value);
-      }
-    } else {
-      const int depth = SeedDepth(o, std::popcount(play.hand(me)));
-      const std::vector<CardValue> deep = solver.SeedSearch(s, me, depth);
-      const std::vector<CardValue> trick = solver.SeedSearch(s, me, 3 - s.CardsInTrick());
-      for (size_t k = 0; k < deep.size(); ++k) {
-        const size_t at = static_cast<size_t>(std::find(cards.begin(), cards.end(), deep[k].card) -
-                                              cards.begin());
-        sum[at] += deep[k].value + 0.7 * trick[k].value;
-      }
-    }
-    *nodes += solver.nodes() - before;
-  }
-  const size_t best = static_cast<size_t>(std::max_element(sum.begin(), sum.end()) - sum.begin());
-  return Move::Card(cards[best]);
+  absl::StatusOr<Sampler> sampler = Sampler::Make(view, {}, "view");
+  if (!sampler.ok()) return Move::Card(cards.front());
+  const bool exact =
+      o.kind == PlayerKind::kMonteCarlo && kTricks - play.TricksDone() <= o.exact_tricks;
+  const PlayerCards game(view, *std::move(sampler), cards, exact,
+                         SeedDepth(o, std::popcount(play.hand(play.ToMove()))), seed, solver);
+  search::MonteCarloConfig config;
+  config.samples = static_cast<uint64_t>(o.samples);
+  config.threads = 0;  // on this thread: a match plays many games at once
+  config.progress = false;
+  config.batch = kRaceBatch;
+  config.min_samples = kRaceBatch;
+  // Racing (exact values, in card points): cards within a point of the best are as good.
+  config.race = o.race && exact ? 0.95 : 0;
+  config.margin = 1;
+  search::MonteCarloSearch<PlayerCards> search(game, config);
+  core::StopToken never;
+  core::SearchControl control(core::Limits{}, &never);
+  NoReports sink;
+  *nodes += search.Run(control, sink).nodes;
+  return Move::Card(cards[static_cast<size_t>(std::max(0, search.BestIndex()))]);
 }
 
 Move ChooseBid(const Round& view, const PlayerOptions& o, uint64_t seed) {
@@ -197,8 +275,9 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
     if (absl::Status s = number(2, &o.depth, 0, 48, "a depth in plies"); !s.ok()) return s;
     return o;
   }
-  if (parts[0] == "mc" && parts.size() <= 3) {
+  if ((parts[0] == "mc" || parts[0] == "race") && parts.size() <= 3) {
     o.kind = PlayerKind::kMonteCarlo;
+    o.race = parts[0] == "race";
     o.bid_samples = 48;
     if (absl::Status s = number(1, &o.samples, 1, 1000, "a sample count"); !s.ok()) return s;
     if (absl::Status s = number(2, &o.exact_tricks, 0, 16, "a number of tricks"); !s.ok()) {
@@ -208,7 +287,8 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
   }
   return absl::InvalidArgumentError(absl::StrCat(
       field, ": '", text,
-      "' is not a tarok player (random, seed[:SAMPLES[:DEPTH]], mc[:SAMPLES[:EXACT_TRICKS]])"));
+      "' is not a tarok player (random, seed[:SAMPLES[:DEPTH]], mc[:SAMPLES[:EXACT_TRICKS]], "
+      "race[:SAMPLES[:EXACT_TRICKS]])"));
 }
 
 std::string PlayerName(const PlayerOptions& o) {
@@ -218,30 +298,32 @@ std::string PlayerName(const PlayerOptions& o) {
     case PlayerKind::kSeed:
       return absl::StrCat("seed:", o.samples, ":", o.depth);
     case PlayerKind::kMonteCarlo:
-      return absl::StrCat("mc:", o.samples, ":", o.exact_tricks);
+      return absl::StrCat(o.race ? "race:" : "mc:", o.samples, ":", o.exact_tricks);
   }
   return "?";
 }
 
 std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t seed) {
   std::vector<MoveEstimate> out;
-  const int me = view.ToMove();
-  for (const Move& m : view.LegalMoves(Candidates(view, me))) out.push_back({m});
+  std::vector<Move> moves = view.LegalMoves(Candidates(view, view.ToMove()));
+  for (const Move& m : moves) out.push_back({m});
   absl::StatusOr<Sampler> sampler = Sampler::Make(view, {}, "view");
   if (!sampler.ok()) return out;
-  std::vector<core::RunningMean> scores(out.size());
-  for (int i = 0; i < samples; ++i) {
-    core::Rng rng = core::Rng::ForStream(seed, static_cast<uint64_t>(i));
-    Layout layout;
-    if (!sampler->Sample(rng, &layout)) break;
-    for (size_t k = 0; k < out.size(); ++k) {
-      scores[k].Add(SimulateMove(view, out[k].move, layout));
-    }
-  }
+  const AuctionLayouts game(view, *std::move(sampler), std::move(moves), seed);
+  search::MonteCarloConfig config;
+  config.samples = static_cast<uint64_t>(samples);
+  config.threads = 0;
+  config.progress = false;
+  search::MonteCarloSearch<AuctionLayouts> search(game, config);
+  core::StopToken never;
+  core::SearchControl control(core::Limits{}, &never);
+  NoReports sink;
+  search.Run(control, sink);
   for (size_t k = 0; k < out.size(); ++k) {
-    out[k].mean = scores[k].Mean();
-    out[k].std_error = scores[k].StdError();
-    out[k].samples = static_cast<int>(scores[k].n);
+    const core::RunningMean& s = search.Stats(static_cast<int>(k), 0);
+    out[k].mean = s.Mean();
+    out[k].std_error = s.StdError();
+    out[k].samples = static_cast<int>(s.n);
   }
   return out;
 }

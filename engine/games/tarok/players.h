@@ -33,9 +33,12 @@ struct PlayerOptions {
   int exact_tricks = 7;  // mc: exact solving from this many tricks left
   int bid_samples = 24;  // simulated games per contract or talon group
   uint64_t seed = 0;
+  bool race = false;  // mc: cards shown behind are dropped as the layouts come (exact solving)
 };
 
-// "random", "seed[:SAMPLES[:DEPTH]]", "mc[:SAMPLES[:EXACT_TRICKS]]"; errors name `field`.
+// "random", "seed[:SAMPLES[:DEPTH]]", "mc[:SAMPLES[:EXACT_TRICKS]]", "race[:...]" (mc racing:
+// search::MonteCarloSearch drops the cards shown behind while solving exactly); errors name
+// `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
 std::string PlayerName(const PlayerOptions& o);
 

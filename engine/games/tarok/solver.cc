@@ -438,11 +438,11 @@ int Solver::Solve(const PlayState& s, int perspective, std::optional<int> guess)
   return Mtd(s, guess.has_value() ? *guess : RolloutValue(s, perspective));
 }
 
-std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective) {
+std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective, Mask cards) {
   Prepare(s, perspective);
   std::vector<CardValue> out;
   int guess = s.IsOver() ? 0 : RolloutValue(s, perspective);
-  for (Mask m = s.Legal(); m != 0 && !s.IsOver(); m &= m - 1) {
+  for (Mask m = s.Legal() & cards; m != 0 && !s.IsOver(); m &= m - 1) {
     PlayState child = s;
     child.Play(Lowest(m));
     const int v = child.IsOver() ? FinalValue(child) : Mtd(child, guess);

@@ -70,8 +70,8 @@ class Solver {
     int upper = 0;
   };
   Bounds proven() const { return proven_; }
-  // Every legal card's exact value, in card order.
-  std::vector<CardValue> SolveAll(const PlayState& s, int perspective = 0);
+  // Every legal card's exact value (of those in `cards`), in card order.
+  std::vector<CardValue> SolveAll(const PlayState& s, int perspective = 0, Mask cards = ~Mask{0});
 
   // Depth-limited alpha-beta to `plies` with the seed's evaluation for `me` at the horizon
   // (no table): the value is the evaluation, larger better for `me`, and exact outcomes at the

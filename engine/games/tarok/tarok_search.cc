@@ -258,8 +258,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
         if (std::find(moves.begin(), moves.end(), *m) == moves.end()) moves.push_back(*m);
       }
     }
-    const search::MonteCarloConfig config =
+    search::MonteCarloConfig config =
         search::MonteCarloConfigOf(*options, spec, kDefaultAuctionSamples, kAuctionBatch);
+    config.margin = 5;  // the race's indifference: five points of the seat's score
     return std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
         [r, f = *fixed, moves = std::move(moves),
          seed = spec.seed]() -> absl::StatusOr<std::unique_ptr<AuctionLayouts>> {
@@ -329,8 +330,13 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   if (!ts.hidden()) {
     return std::unique_ptr<core::SearchTask>(std::make_unique<TarokTask>(r, std::move(o)));
   }
-  const search::MonteCarloConfig config =
+  search::MonteCarloConfig config =
       search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kPlayBatch);
+  // The race's indifference: a card point (five of the seed's evaluation), or 5% of winning a
+  // contract that is won or lost.
+  config.margin = IsBeggar(r.contract()) || IsValat(r.contract()) ? 0.05
+                  : o.how.seed_player                             ? 5
+                                                                  : 1;
   return std::make_unique<search::MonteCarloTask<PlayLayouts>>(
       [r, f = *fixed, how = o.how, cards = o.cards, seed = spec.seed,
        samples = config.samples]() -> absl::StatusOr<std::unique_ptr<PlayLayouts>> {
