@@ -348,10 +348,10 @@ TEST_F(Loopback, BridgeSeatViewDealsAndAnalysesBySampling) {
   const pb::SearchReport& last = s.reports.back();
   EXPECT_EQ(last.stop_reason(), pb::STOP_REASON_SAMPLE_LIMIT);
   EXPECT_EQ(last.samples(), 40);
-  // Progress comes after whole batches of 10; the server may fold progress reports the client
+  // Progress comes after whole batches of 5; the server may fold progress reports the client
   // has not read yet into later ones, so only their content is fixed, not how many arrive.
   for (size_t i = 0; i + 1 < s.reports.size(); ++i) {
-    EXPECT_EQ(s.reports[i].samples() % 10, 0) << i;
+    EXPECT_EQ(s.reports[i].samples() % 5, 0) << i;
     EXPECT_LE(s.reports[i].samples(), 40) << i;
   }
   ASSERT_EQ(last.moves_size(), 5);

@@ -44,13 +44,14 @@ absl::Status Fix(const SeatView& view, DealProblem& problem, int seat, int card,
 
 }  // namespace
 
-absl::StatusOr<ViewSampler> MakeViewSampler(const SeatView& view,
+absl::StatusOr<ViewProblem> MakeViewProblem(const SeatView& view,
                                             const std::vector<std::string>& fixed,
                                             absl::string_view fixed_field,
                                             const std::string& constraints,
                                             absl::string_view script_field) {
-  ViewSampler out;
-  DealProblem problem = ProblemOf(view);
+  ViewProblem out;
+  DealProblem& problem = out.problem;
+  problem = ProblemOf(view);
   for (size_t i = 0; i < fixed.size(); ++i) {
     const std::string field = absl::StrCat(fixed_field, "[", i, "]");
     std::pair<std::string, std::string> parts = absl::StrSplit(fixed[i], absl::MaxSplits(':', 1));
@@ -83,11 +84,28 @@ absl::StatusOr<ViewSampler> MakeViewSampler(const SeatView& view,
     }
     problem.script = out.script.get();
   }
-  absl::StatusOr<LayoutSampler> sampler =
-      LayoutSampler::Create(problem, constraints.empty() ? fixed_field : script_field);
+  out.field = std::string(constraints.empty() ? fixed_field : script_field);
+  return out;
+}
+
+absl::StatusOr<ViewSampler> MakeViewSampler(ViewProblem problem) {
+  absl::StatusOr<LayoutSampler> sampler = LayoutSampler::Create(problem.problem, problem.field);
   if (!sampler.ok()) return sampler.status();
+  ViewSampler out;
+  out.script = std::move(problem.script);
   out.sampler.emplace(*std::move(sampler));
   return out;
+}
+
+absl::StatusOr<ViewSampler> MakeViewSampler(const SeatView& view,
+                                            const std::vector<std::string>& fixed,
+                                            absl::string_view fixed_field,
+                                            const std::string& constraints,
+                                            absl::string_view script_field) {
+  absl::StatusOr<ViewProblem> problem =
+      MakeViewProblem(view, fixed, fixed_field, constraints, script_field);
+  if (!problem.ok()) return problem.status();
+  return MakeViewSampler(*std::move(problem));
 }
 
 absl::StatusOr<core::DealResult> DealBridge(const BridgeState& state, const core::DealSpec& spec) {

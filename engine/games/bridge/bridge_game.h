@@ -82,6 +82,22 @@ struct ViewSampler {
   std::unique_ptr<dealer::Script> script;  // what the sampler reads; keep it with the sampler
   std::optional<LayoutSampler> sampler;
 };
+// What a seat's view, the cards fixed and the constraint script ask of the layouts, checked
+// (quick: every error names its field).
+struct ViewProblem {
+  DealProblem problem;
+  std::unique_ptr<dealer::Script> script;  // problem.script points into it
+  std::string field;                       // where a problem no layout satisfies is named
+};
+absl::StatusOr<ViewProblem> MakeViewProblem(const SeatView& view,
+                                            const std::vector<std::string>& fixed,
+                                            absl::string_view fixed_field,
+                                            const std::string& constraints,
+                                            absl::string_view script_field);
+// The sampler of a problem: lists its distributions (up to millions of steps, so a search does it
+// on its own thread). INVALID_ARGUMENT naming problem.field when no layout satisfies it.
+absl::StatusOr<ViewSampler> MakeViewSampler(ViewProblem problem);
+// Both at once (Deal).
 absl::StatusOr<ViewSampler> MakeViewSampler(const SeatView& view,
                                             const std::vector<std::string>& fixed,
                                             absl::string_view fixed_field,

@@ -8,6 +8,7 @@
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_solver.h"
 #include "engine/games/bridge/monte_carlo.h"
+#include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::bridge {
 namespace {
@@ -201,9 +202,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
       if (wanted->Contains(MakeCard(suit, rank))) mc.candidates.push_back(MakeCard(suit, rank));
     }
   }
-  absl::StatusOr<ViewSampler> vs = MakeViewSampler(
+  absl::StatusOr<ViewProblem> problem = MakeViewProblem(
       view, spec.fixed, "fixed", options.GetString("constraints"), "options[constraints]");
-  if (!vs.ok()) return vs.status();
+  if (!problem.ok()) return problem.status();
   ResultModel model;
   model.tricks_left = view.hand_size - static_cast<int>(view.moves.size()) / 4;
   model.contract = view.contract;
@@ -212,8 +213,20 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
     model.declarer_tricks = IsNorthSouth(*view.declarer) ? view.now.ns_tricks : view.now.ew_tricks;
     model.vulnerable = IsVulnerable(view.vulnerability, *view.declarer);
   }
-  return std::make_unique<MonteCarloTask>(view, std::move(vs->script), *std::move(vs->sampler),
-                                          model, std::move(mc));
+  // A table per worker; two with IMPs (the layout's par too).
+  const size_t table_bytes = (mc.objective == Objective::kImps ? 2 : 1) *
+                             DoubleDummySolver::TableBytes(mc.table_megabytes);
+  const search::MonteCarloConfig config = mc.config;
+  // The sampler is made when the search starts, on its own thread.
+  auto shared = std::make_shared<ViewProblem>(*std::move(problem));
+  return std::make_unique<search::MonteCarloTask<CardLayouts>>(
+      [shared, view, model, mc = std::move(mc)]() -> absl::StatusOr<std::unique_ptr<CardLayouts>> {
+        absl::StatusOr<ViewSampler> vs = MakeViewSampler(std::move(*shared));
+        if (!vs.ok()) return vs.status();
+        return std::make_unique<CardLayouts>(view, std::move(vs->script), *std::move(vs->sampler),
+                                             model, mc);
+      },
+      config, table_bytes);
 }
 
 }  // namespace

@@ -72,28 +72,4 @@ class CardLayouts {
   mutable std::vector<std::pair<int, int>> first_partial_;
 };
 
-class MonteCarloTask final : public core::SearchTask {
- public:
-  // `script` (may be null) is the constraint script the sampler reads; the task keeps it alive.
-  MonteCarloTask(SeatView view, std::unique_ptr<dealer::Script> script, LayoutSampler sampler,
-                 ResultModel model, MonteCarloOptions options)
-      : layouts_(std::move(view), std::move(script), std::move(sampler), model,
-                 std::move(options)) {}
-  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
-    search::MonteCarloSearch<CardLayouts> search(layouts_, layouts_.options().config);
-    return search.Run(control, sink);
-  }
-  // A solver's table per thread; two with IMPs (the layout's par too).
-  size_t TableBytes() const override {
-    const MonteCarloOptions& o = layouts_.options();
-    const size_t per_thread = (o.objective == Objective::kImps ? 2 : 1) *
-                              DoubleDummySolver::TableBytes(o.table_megabytes);
-    return static_cast<size_t>(Threads()) * per_thread;
-  }
-  int Threads() const override { return search::MonteCarloWorkers(layouts_.options().config); }
-
- private:
-  CardLayouts layouts_;
-};
-
 }  // namespace kibitzer::bridge
