@@ -65,7 +65,6 @@ struct Knowledge {
 class GameState {
  public:
   virtual ~GameState() = default;
-  virtual std::unique_ptr<GameState> Clone() const = 0;
   // The position in canonical form: named variant, canonical notation, options that shape it, and
   // no moves left to apply except where the notation cannot express the position (bridge: the
   // cards of the trick in progress). Setup of it gives the same position back.
@@ -147,6 +146,32 @@ class Game {
   virtual absl::StatusOr<DealResult> Deal(const GameState& state, const DealSpec& spec) const = 0;
   virtual absl::StatusOr<std::unique_ptr<SearchTask>> PrepareSearch(
       const GameState& state, const SearchSpec& spec) const = 0;
+};
+
+// A game whose positions are all of one type, `State`: Setup, Deal and PrepareSearch bound to it
+// once. A position handed back to Deal or PrepareSearch is always one this game's Setup made (the
+// engine keeps each position with its game), so the game's own code sees its own type only.
+template <typename State>
+class TypedGame : public Game {
+ public:
+  absl::StatusOr<std::unique_ptr<GameState>> Setup(const PositionSpec& spec) const final {
+    absl::StatusOr<std::unique_ptr<State>> state = SetupState(spec);
+    if (!state.ok()) return state.status();
+    return std::unique_ptr<GameState>(*std::move(state));
+  }
+  absl::StatusOr<DealResult> Deal(const GameState& state, const DealSpec& spec) const final {
+    return DealState(static_cast<const State&>(state), spec);
+  }
+  absl::StatusOr<std::unique_ptr<SearchTask>> PrepareSearch(const GameState& state,
+                                                            const SearchSpec& spec) const final {
+    return PrepareState(static_cast<const State&>(state), spec);
+  }
+
+ protected:
+  virtual absl::StatusOr<std::unique_ptr<State>> SetupState(const PositionSpec& spec) const = 0;
+  virtual absl::StatusOr<DealResult> DealState(const State& state, const DealSpec& spec) const = 0;
+  virtual absl::StatusOr<std::unique_ptr<SearchTask>> PrepareState(
+      const State& state, const SearchSpec& spec) const = 0;
 };
 
 }  // namespace kibitzer::core

@@ -11,10 +11,6 @@ namespace {
 
 using core::OptionSpec;
 
-const BigTwoState* AsBigTwo(const core::GameState& state) {
-  return dynamic_cast<const BigTwoState*>(&state);
-}
-
 }  // namespace
 
 core::GameInfo MakeBigTwoInfo() {
@@ -71,17 +67,14 @@ core::GameInfo MakeBigTwoInfo() {
 
 BigTwoGame::BigTwoGame() : info_(MakeBigTwoInfo()) {}
 
-absl::StatusOr<std::unique_ptr<core::GameState>> BigTwoGame::Setup(
+absl::StatusOr<std::unique_ptr<BigTwoState>> BigTwoGame::SetupState(
     const core::PositionSpec& spec) const {
-  absl::StatusOr<std::unique_ptr<BigTwoState>> s = SetupBigTwo(spec);
-  if (!s.ok()) return s.status();
-  return std::unique_ptr<core::GameState>(std::move(*s));
+  return SetupBigTwo(spec);
 }
 
-absl::StatusOr<core::DealResult> BigTwoGame::Deal(const core::GameState& state,
-                                                  const core::DealSpec& spec) const {
-  const BigTwoState* bs = AsBigTwo(state);
-  if (bs == nullptr) return absl::InternalError("position is not a Big Two position");
+absl::StatusOr<core::DealResult> BigTwoGame::DealState(const BigTwoState& state,
+                                                       const core::DealSpec& spec) const {
+  const BigTwoState* bs = &state;
   if (!bs->hidden()) return core::DealOfFullLayout(*bs, spec, "every hand is known");
   if (!spec.constraints.empty()) {
     return absl::InvalidArgumentError(
@@ -115,11 +108,9 @@ absl::StatusOr<core::DealResult> BigTwoGame::Deal(const core::GameState& state,
   return result;
 }
 
-absl::StatusOr<std::unique_ptr<core::SearchTask>> BigTwoGame::PrepareSearch(
-    const core::GameState& state, const core::SearchSpec& spec) const {
-  const BigTwoState* bs = AsBigTwo(state);
-  if (bs == nullptr) return absl::InternalError("position is not a Big Two position");
-  return PrepareBigTwoSearch(info_, *bs, spec);
+absl::StatusOr<std::unique_ptr<core::SearchTask>> BigTwoGame::PrepareState(
+    const BigTwoState& state, const core::SearchSpec& spec) const {
+  return PrepareBigTwoSearch(info_, state, spec);
 }
 
 }  // namespace kibitzer::bigtwo

@@ -23,7 +23,6 @@ class BigTwoState final : public core::GameState {
   const State& state() const { return state_; }
   bool hidden() const { return state_.known() != (1 << state_.NumPlayers()) - 1; }
 
-  std::unique_ptr<core::GameState> Clone() const override;
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
   std::vector<std::string> LegalMoves() const override;
@@ -38,18 +37,19 @@ class BigTwoState final : public core::GameState {
   std::string seat_;
 };
 
-class BigTwoGame final : public core::Game {
+class BigTwoGame final : public core::TypedGame<BigTwoState> {
  public:
   BigTwoGame();
   const core::GameInfo& Info() const override { return info_; }
-  absl::StatusOr<std::unique_ptr<core::GameState>> Setup(
-      const core::PositionSpec& spec) const override;
-  absl::StatusOr<core::DealResult> Deal(const core::GameState& state,
-                                        const core::DealSpec& spec) const override;
-  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareSearch(
-      const core::GameState& state, const core::SearchSpec& spec) const override;
 
  private:
+  absl::StatusOr<std::unique_ptr<BigTwoState>> SetupState(
+      const core::PositionSpec& spec) const override;
+  absl::StatusOr<core::DealResult> DealState(const BigTwoState& state,
+                                             const core::DealSpec& spec) const override;
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
+      const BigTwoState& state, const core::SearchSpec& spec) const override;
+
   core::GameInfo info_;
 };
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/candidates.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bigtwo/monte_carlo.h"
 #include "engine/games/bigtwo/players.h"
@@ -158,20 +159,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
   const int count = s.GenerateMoves(moves);
   std::vector<Move> all(moves, moves + count);
   std::sort(all.begin(), all.end(), PlayLess);
-  if (spec.limits.candidate_moves.empty()) {
-    o.moves = all;
-  } else {
-    for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
-      const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
-      absl::StatusOr<Move> m = ParseMove(spec.limits.candidate_moves[i], s, field);
-      if (!m.ok()) return m.status();
-      if (std::find(all.begin(), all.end(), *m) == all.end()) {
-        return absl::InvalidArgumentError(absl::StrCat(field, ": '", spec.limits.candidate_moves[i],
-                                                       "' is not a legal play now"));
-      }
-      if (std::find(o.moves.begin(), o.moves.end(), *m) == o.moves.end()) o.moves.push_back(*m);
-    }
-  }
+  absl::StatusOr<std::vector<Move>> candidates = core::CandidateMoves(
+      spec.limits, all,
+      [&](const std::string& text, const std::string& field) { return ParseMove(text, s, field); },
+      "play");
+  if (!candidates.ok()) return candidates.status();
+  o.moves = *std::move(candidates);
   if (!bs.hidden()) {
     return std::unique_ptr<core::SearchTask>(std::make_unique<BigTwoTask>(s, std::move(o)));
   }

@@ -199,10 +199,6 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
   return std::make_unique<BigTwoState>(state, hands, std::move(moves), seat);
 }
 
-std::unique_ptr<core::GameState> BigTwoState::Clone() const {
-  return std::make_unique<BigTwoState>(*this);
-}
-
 core::PositionSpec BigTwoState::Normalized() const {
   core::PositionSpec spec;
   const Rules& r = state_.rules();

@@ -33,7 +33,6 @@ class BridgeState final : public core::GameState {
   bool hidden() const { return view_.known != 0xF; }
   const std::string& seat() const { return seat_; }
 
-  std::unique_ptr<core::GameState> Clone() const override;
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
   std::vector<std::string> LegalMoves() const override;
@@ -52,18 +51,19 @@ class BridgeState final : public core::GameState {
   std::string seat_;
 };
 
-class BridgeGame final : public core::Game {
+class BridgeGame final : public core::TypedGame<BridgeState> {
  public:
   BridgeGame();
   const core::GameInfo& Info() const override { return info_; }
-  absl::StatusOr<std::unique_ptr<core::GameState>> Setup(
-      const core::PositionSpec& spec) const override;
-  absl::StatusOr<core::DealResult> Deal(const core::GameState& state,
-                                        const core::DealSpec& spec) const override;
-  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareSearch(
-      const core::GameState& state, const core::SearchSpec& spec) const override;
 
  private:
+  absl::StatusOr<std::unique_ptr<BridgeState>> SetupState(
+      const core::PositionSpec& spec) const override;
+  absl::StatusOr<core::DealResult> DealState(const BridgeState& state,
+                                             const core::DealSpec& spec) const override;
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
+      const BridgeState& state, const core::SearchSpec& spec) const override;
+
   core::GameInfo info_;
 };
 

@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/candidates.h"
+#include "engine/core/quote.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd_solver.h"
 #include "engine/games/bridge/monte_carlo.h"
@@ -114,18 +116,23 @@ class DoubleDummyTask final : public core::SearchTask {
 
 // The legal cards wanted: all, or those named in limits.candidate_moves.
 absl::StatusOr<CardSet> Candidates(const core::SearchSpec& spec, CardSet legal) {
-  if (spec.limits.candidate_moves.empty()) return legal;
-  CardSet wanted;
-  for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
-    const std::optional<int> card = ParseCard(spec.limits.candidate_moves[i]);
-    if (!card || !legal.Contains(*card)) {
-      return absl::InvalidArgumentError(absl::StrCat("limits.candidate_moves[", i, "]: '",
-                                                     spec.limits.candidate_moves[i],
-                                                     "' is not a legal card here"));
-    }
-    wanted.Add(*card);
-  }
-  return wanted;
+  std::vector<int> cards;
+  for (int card : legal) cards.push_back(card);
+  absl::StatusOr<std::vector<int>> wanted = core::CandidateMoves(
+      spec.limits, cards,
+      [](const std::string& text, const std::string& field) -> absl::StatusOr<int> {
+        const std::optional<int> card = ParseCard(text);
+        if (!card) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(field, ": ", core::Quote(text), " is not a card (e.g. SK, H10)"));
+        }
+        return *card;
+      },
+      "card");
+  if (!wanted.ok()) return wanted.status();
+  CardSet out;
+  for (int card : *wanted) out.Add(card);
+  return out;
 }
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareDoubleDummy(const PlayPosition& position,

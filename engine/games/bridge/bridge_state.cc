@@ -23,10 +23,6 @@ BridgeState::BridgeState(SeatView view, const Hands& given_hands, uint8_t given,
       seat_view_(seat_view),
       seat_(std::move(seat)) {}
 
-std::unique_ptr<core::GameState> BridgeState::Clone() const {
-  return std::make_unique<BridgeState>(*this);
-}
-
 core::OptionMap BridgeState::ContractOptions() const {
   core::OptionMap options;
   if (view_.contract) options["contract"] = FormatContract(*view_.contract);

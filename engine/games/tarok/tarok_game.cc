@@ -11,10 +11,6 @@ namespace {
 
 using core::OptionSpec;
 
-const TarokState* AsTarok(const core::GameState& state) {
-  return dynamic_cast<const TarokState*>(&state);
-}
-
 }  // namespace
 
 core::GameInfo MakeTarokInfo() {
@@ -82,17 +78,14 @@ core::GameInfo MakeTarokInfo() {
 
 TarokGame::TarokGame() : info_(MakeTarokInfo()) {}
 
-absl::StatusOr<std::unique_ptr<core::GameState>> TarokGame::Setup(
+absl::StatusOr<std::unique_ptr<TarokState>> TarokGame::SetupState(
     const core::PositionSpec& spec) const {
-  absl::StatusOr<std::unique_ptr<TarokState>> s = SetupTarok(spec);
-  if (!s.ok()) return s.status();
-  return std::unique_ptr<core::GameState>(std::move(*s));
+  return SetupTarok(spec);
 }
 
-absl::StatusOr<core::DealResult> TarokGame::Deal(const core::GameState& state,
-                                                 const core::DealSpec& spec) const {
-  const TarokState* ts = AsTarok(state);
-  if (ts == nullptr) return absl::InternalError("position is not a tarok position");
+absl::StatusOr<core::DealResult> TarokGame::DealState(const TarokState& state,
+                                                      const core::DealSpec& spec) const {
+  const TarokState* ts = &state;
   if (!ts->hidden()) return core::DealOfFullLayout(*ts, spec, "every card is known");
   if (!spec.constraints.empty()) {
     return absl::InvalidArgumentError(
@@ -143,11 +136,9 @@ absl::StatusOr<core::DealResult> TarokGame::Deal(const core::GameState& state,
   return result;
 }
 
-absl::StatusOr<std::unique_ptr<core::SearchTask>> TarokGame::PrepareSearch(
-    const core::GameState& state, const core::SearchSpec& spec) const {
-  const TarokState* ts = AsTarok(state);
-  if (ts == nullptr) return absl::InternalError("position is not a tarok position");
-  return PrepareTarokSearch(info_, *ts, spec);
+absl::StatusOr<std::unique_ptr<core::SearchTask>> TarokGame::PrepareState(
+    const TarokState& state, const core::SearchSpec& spec) const {
+  return PrepareTarokSearch(info_, state, spec);
 }
 
 }  // namespace kibitzer::tarok

@@ -32,7 +32,6 @@ class TarokState final : public core::GameState {
   bool hidden() const;
   int seat() const { return seat_; }
 
-  std::unique_ptr<core::GameState> Clone() const override;
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
   std::vector<std::string> LegalMoves() const override;
@@ -48,18 +47,19 @@ class TarokState final : public core::GameState {
   core::OptionMap options_;  // contract, declarer and rules options as given
 };
 
-class TarokGame final : public core::Game {
+class TarokGame final : public core::TypedGame<TarokState> {
  public:
   TarokGame();
   const core::GameInfo& Info() const override { return info_; }
-  absl::StatusOr<std::unique_ptr<core::GameState>> Setup(
-      const core::PositionSpec& spec) const override;
-  absl::StatusOr<core::DealResult> Deal(const core::GameState& state,
-                                        const core::DealSpec& spec) const override;
-  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareSearch(
-      const core::GameState& state, const core::SearchSpec& spec) const override;
 
  private:
+  absl::StatusOr<std::unique_ptr<TarokState>> SetupState(
+      const core::PositionSpec& spec) const override;
+  absl::StatusOr<core::DealResult> DealState(const TarokState& state,
+                                             const core::DealSpec& spec) const override;
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
+      const TarokState& state, const core::SearchSpec& spec) const override;
+
   core::GameInfo info_;
 };
 

@@ -9,6 +9,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/core/candidates.h"
 #include "engine/core/running_mean.h"
 #include "engine/games/tarok/monte_carlo.h"
 #include "engine/games/tarok/parallel_solve.h"
@@ -242,22 +243,14 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
           "limits.depth: the bidding and the talon are valued by simulated games, not a search "
           "to a depth");
     }
-    std::vector<Move> moves;
-    const std::vector<Move> legal = r.LegalMoves(Candidates(r, mover));
-    if (spec.limits.candidate_moves.empty()) {
-      moves = legal;
-    } else {
-      for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
-        const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
-        absl::StatusOr<Move> m = ParseMove(spec.limits.candidate_moves[i], r, field);
-        if (!m.ok()) return m.status();
-        if (std::find(legal.begin(), legal.end(), *m) == legal.end()) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              field, ": '", spec.limits.candidate_moves[i], "' is not a legal move now"));
-        }
-        if (std::find(moves.begin(), moves.end(), *m) == moves.end()) moves.push_back(*m);
-      }
-    }
+    absl::StatusOr<std::vector<Move>> candidates = core::CandidateMoves(
+        spec.limits, r.LegalMoves(Candidates(r, mover)),
+        [&](const std::string& text, const std::string& field) {
+          return ParseMove(text, r, field);
+        },
+        "move");
+    if (!candidates.ok()) return candidates.status();
+    std::vector<Move> moves = *std::move(candidates);
     search::MonteCarloConfig config =
         search::MonteCarloConfigOf(*options, spec, kDefaultAuctionSamples, kAuctionBatch);
     config.margin = 5;  // the race's indifference: five points of the seat's score
@@ -312,21 +305,14 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
         "limits.samples: every card is known, nothing to sample; leave it 0 (or use "
         "options[view]=seat)");
   }
-  const Mask legal = r.play().Legal();
-  if (spec.limits.candidate_moves.empty()) {
-    for (Mask m = legal; m != 0; m &= m - 1) o.cards.push_back(Lowest(m));
-  } else {
-    for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
-      const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
-      absl::StatusOr<int> c = ParseCard(spec.limits.candidate_moves[i], field);
-      if (!c.ok()) return c.status();
-      if (!(legal & Bit(*c))) {
-        return absl::InvalidArgumentError(absl::StrCat(field, ": '", spec.limits.candidate_moves[i],
-                                                       "' is not a legal card now"));
-      }
-      if (std::find(o.cards.begin(), o.cards.end(), *c) == o.cards.end()) o.cards.push_back(*c);
-    }
-  }
+  std::vector<int> legal;
+  for (Mask m = r.play().Legal(); m != 0; m &= m - 1) legal.push_back(Lowest(m));
+  absl::StatusOr<std::vector<int>> cards = core::CandidateMoves(
+      spec.limits, legal,
+      [](const std::string& text, const std::string& field) { return ParseCard(text, field); },
+      "card");
+  if (!cards.ok()) return cards.status();
+  o.cards = *std::move(cards);
   if (!ts.hidden()) {
     return std::unique_ptr<core::SearchTask>(std::make_unique<TarokTask>(r, std::move(o)));
   }

@@ -235,10 +235,6 @@ bool TarokState::hidden() const {
   return false;
 }
 
-std::unique_ptr<core::GameState> TarokState::Clone() const {
-  return std::make_unique<TarokState>(*this);
-}
-
 core::PositionSpec TarokState::Normalized() const {
   core::PositionSpec spec;
   spec.variant = round_.rules().preset;

@@ -47,10 +47,6 @@ core::GameInfo MakeInfo() {
   return info;
 }
 
-const TicTacToeState* AsTicTacToe(const core::GameState& state) {
-  return dynamic_cast<const TicTacToeState*>(&state);
-}
-
 }  // namespace
 
 const char* VariantName(int size) { return size == 4 ? "4x4" : "standard"; }
@@ -59,10 +55,6 @@ int VariantSize(std::string_view variant) {
   if (variant.empty() || variant == "standard" || variant == "3x3") return 3;
   if (variant == "4x4") return 4;
   return 0;
-}
-
-std::unique_ptr<core::GameState> TicTacToeState::Clone() const {
-  return std::make_unique<TicTacToeState>(*this);
 }
 
 core::PositionSpec TicTacToeState::Normalized() const {
@@ -108,7 +100,7 @@ core::Knowledge TicTacToeState::GetKnowledge() const {
 
 TicTacToeGame::TicTacToeGame() : info_(MakeInfo()) {}
 
-absl::StatusOr<std::unique_ptr<core::GameState>> TicTacToeGame::Setup(
+absl::StatusOr<std::unique_ptr<TicTacToeState>> TicTacToeGame::SetupState(
     const core::PositionSpec& spec) const {
   const int size = VariantSize(spec.variant);
   if (size == 0) {
@@ -143,17 +135,14 @@ absl::StatusOr<std::unique_ptr<core::GameState>> TicTacToeGame::Setup(
   return std::make_unique<TicTacToeState>(*board, std::move(seat));
 }
 
-absl::StatusOr<core::DealResult> TicTacToeGame::Deal(const core::GameState& state,
-                                                     const core::DealSpec& spec) const {
-  const TicTacToeState* s = AsTicTacToe(state);
-  if (s == nullptr) return absl::InternalError("position is not a tic-tac-toe position");
-  return core::DealOfFullLayout(*s, spec, "tic-tac-toe has no hidden cards");
+absl::StatusOr<core::DealResult> TicTacToeGame::DealState(const TicTacToeState& state,
+                                                          const core::DealSpec& spec) const {
+  return core::DealOfFullLayout(state, spec, "tic-tac-toe has no hidden cards");
 }
 
-absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareSearch(
-    const core::GameState& state, const core::SearchSpec& spec) const {
-  const TicTacToeState* s = AsTicTacToe(state);
-  if (s == nullptr) return absl::InternalError("position is not a tic-tac-toe position");
+absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareState(
+    const TicTacToeState& state, const core::SearchSpec& spec) const {
+  const TicTacToeState* s = &state;
   absl::StatusOr<core::OptionValues> options =
       core::OptionValues::Parse(info_.search_options, spec.options, "options");
   if (!options.ok()) return options.status();

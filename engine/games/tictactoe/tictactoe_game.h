@@ -14,7 +14,6 @@ class TicTacToeState final : public core::GameState {
   TicTacToeState(const Board& board, std::string seat) : board_(board), seat_(std::move(seat)) {}
   const Board& board() const { return board_; }
 
-  std::unique_ptr<core::GameState> Clone() const override;
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
   std::vector<std::string> LegalMoves() const override;
@@ -27,18 +26,19 @@ class TicTacToeState final : public core::GameState {
   std::string seat_;
 };
 
-class TicTacToeGame final : public core::Game {
+class TicTacToeGame final : public core::TypedGame<TicTacToeState> {
  public:
   TicTacToeGame();
   const core::GameInfo& Info() const override { return info_; }
-  absl::StatusOr<std::unique_ptr<core::GameState>> Setup(
-      const core::PositionSpec& spec) const override;
-  absl::StatusOr<core::DealResult> Deal(const core::GameState& state,
-                                        const core::DealSpec& spec) const override;
-  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareSearch(
-      const core::GameState& state, const core::SearchSpec& spec) const override;
 
  private:
+  absl::StatusOr<std::unique_ptr<TicTacToeState>> SetupState(
+      const core::PositionSpec& spec) const override;
+  absl::StatusOr<core::DealResult> DealState(const TicTacToeState& state,
+                                             const core::DealSpec& spec) const override;
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
+      const TicTacToeState& state, const core::SearchSpec& spec) const override;
+
   core::GameInfo info_;
 };
 
