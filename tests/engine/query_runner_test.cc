@@ -485,5 +485,83 @@ TEST(QueryRunner, StopNamingAnOwnerReachesOnlyItsSearches) {
   EXPECT_EQ(sink->reason, core::StopReason::kStopped);
 }
 
+// A search's threads count against the runner's: a search of two threads on a runner of two
+// waits until the one-thread search running there has ended, and a one-thread search behind it
+// does not pass it.
+class WideTask final : public core::SearchTask {
+ public:
+  WideTask(int threads, std::atomic<bool>* narrow_running, std::atomic<int>* started_while,
+           std::vector<int>* order, std::mutex* order_mu, int tag)
+      : threads_(threads),
+        narrow_running_(narrow_running),
+        started_while_(started_while),
+        order_(order),
+        order_mu_(order_mu),
+        tag_(tag) {}
+  int Threads() const override { return threads_; }
+  core::Report Run(core::SearchControl&, core::ProgressSink&) override {
+    if (*narrow_running_) ++*started_while_;
+    std::lock_guard<std::mutex> lock(*order_mu_);
+    order_->push_back(tag_);
+    core::Report r;
+    r.stop_reason = core::StopReason::kCompleted;
+    return r;
+  }
+
+ private:
+  int threads_;
+  std::atomic<bool>* narrow_running_;
+  std::atomic<int>* started_while_;
+  std::vector<int>* order_;
+  std::mutex* order_mu_;
+  int tag_;
+};
+
+class NarrowTask final : public core::SearchTask {
+ public:
+  NarrowTask(std::atomic<bool>* running, std::atomic<bool>* release)
+      : running_(running), release_(release) {}
+  core::Report Run(core::SearchControl& control, core::ProgressSink&) override {
+    *running_ = true;
+    while (!*release_ && !control.Poll(1024)) std::this_thread::yield();
+    *running_ = false;
+    core::Report r;
+    r.stop_reason = core::StopReason::kCompleted;
+    return r;
+  }
+
+ private:
+  std::atomic<bool>* running_;
+  std::atomic<bool>* release_;
+};
+
+TEST(QueryRunner, ASearchWaitsUntilItsThreadsAreFree) {
+  QueryRunner runner({.threads = 2, .max_queries = 8});
+  std::atomic<bool> narrow_running{false}, release{false};
+  std::atomic<int> started_while{0};
+  std::vector<int> order;
+  std::mutex order_mu;
+  auto narrow = std::make_shared<WaitSink>();
+  QueryRunner::Submission a;
+  a.task = std::make_unique<NarrowTask>(&narrow_running, &release);
+  a.sink = narrow;
+  ASSERT_TRUE(runner.Submit(std::move(a)).ok());
+  while (!narrow_running) std::this_thread::yield();
+  std::vector<std::shared_ptr<WaitSink>> sinks;
+  for (int tag : {2, 1}) {  // two threads, then one
+    QueryRunner::Submission s;
+    s.task =
+        std::make_unique<WideTask>(tag, &narrow_running, &started_while, &order, &order_mu, tag);
+    sinks.push_back(std::make_shared<WaitSink>());
+    s.sink = sinks.back();
+    ASSERT_TRUE(runner.Submit(std::move(s)).ok());
+  }
+  release = true;
+  narrow->WaitFinished();
+  for (auto& s : sinks) s->WaitFinished();
+  EXPECT_EQ(started_while, 0);  // neither started beside the running one
+  EXPECT_EQ(order, (std::vector<int>{2, 1}));
+}
+
 }  // namespace
 }  // namespace kibitzer::analysis
