@@ -1,5 +1,6 @@
 #include "service/admission.h"
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
 namespace kibitzer::service {
@@ -48,15 +49,22 @@ void CallAdmission::Shutdown() {
   idle_.wait(lock, [&] { return running_.empty(); });
 }
 
-absl::Status StoppedStatus(const core::StopToken& token) {
-  switch (token.reason()) {
+absl::Status JobStatus(core::StopReason reason, const std::string& message) {
+  switch (reason) {
     case core::StopReason::kShutdown:
       return absl::UnavailableError("the server is shutting down");
     case core::StopReason::kTimeLimit:
       return absl::DeadlineExceededError("the deadline passed");
+    case core::StopReason::kQueueTime:
+      return absl::ResourceExhaustedError(message);
+    case core::StopReason::kError:
+      return absl::StartsWith(message, "memory") ? absl::ResourceExhaustedError(message)
+                                                 : absl::InternalError(message);
     default:
       return absl::CancelledError("the call was cancelled");
   }
 }
+
+absl::Status StoppedStatus(const core::StopToken& token) { return JobStatus(token.reason(), ""); }
 
 }  // namespace kibitzer::service

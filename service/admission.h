@@ -68,8 +68,11 @@ class CallAdmission {
   bool shut_down_ = false;
 };
 
-// The status of a call its token stopped: UNAVAILABLE at shutdown, DEADLINE_EXCEEDED on a time
-// limit, else CANCELLED.
+// The status of a job or call that ended for `reason` (not completed): UNAVAILABLE at shutdown,
+// DEADLINE_EXCEEDED on a time limit, RESOURCE_EXHAUSTED when it waited too long or its memory
+// could not be had, INTERNAL on another failure (`message` says which), else CANCELLED.
+absl::Status JobStatus(core::StopReason reason, const std::string& message);
+// The status of a call its token stopped (JobStatus of its reason).
 absl::Status StoppedStatus(const core::StopToken& token);
 
 }  // namespace kibitzer::service

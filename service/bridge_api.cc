@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "engine/games/bridge/batch_jobs.h"
+#include "service/admission.h"
 #include "service/convert.h"
 #include "service/validate.h"
 

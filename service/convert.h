@@ -5,7 +5,6 @@
 #include <string>
 #include <vector>
 
-#include "absl/status/status.h"
 #include "engine/core/game.h"
 #include "engine/games/bridge/batch_jobs.h"
 #include "kibitzer/v1/kibitzer.pb.h"
@@ -30,9 +29,5 @@ pb::SolveTablesResponse ToProto(const std::vector<bridge::Hands>& deals,
                                 const std::vector<bridge::DdTable>& tables);
 pb::SolveBoardsResponse ToProto(std::vector<bridge::CardValues> boards);
 pb::AnalyzePlayResponse ToProto(const bridge::PlayAnalysis& analysis);
-// The status of a job or call that ended for `reason` (not completed): UNAVAILABLE at shutdown,
-// DEADLINE_EXCEEDED on a time limit, RESOURCE_EXHAUSTED when it waited too long or its memory
-// could not be had, INTERNAL on another failure, else CANCELLED.
-absl::Status JobStatus(core::StopReason reason, const std::string& message);
 
 }  // namespace kibitzer::service

@@ -1,7 +1,6 @@
 // The Bridge service's answers as wire messages.
 #include <algorithm>
 
-#include "absl/strings/match.h"
 #include "service/convert.h"
 
 namespace kibitzer::service {
@@ -63,22 +62,6 @@ pb::AnalyzePlayResponse ToProto(const bridge::PlayAnalysis& analysis) {
     c->set_cost(s.cost);
   }
   return response;
-}
-
-absl::Status JobStatus(core::StopReason reason, const std::string& message) {
-  switch (reason) {
-    case core::StopReason::kShutdown:
-      return absl::UnavailableError("the server is shutting down");
-    case core::StopReason::kTimeLimit:
-      return absl::DeadlineExceededError("the deadline passed");
-    case core::StopReason::kQueueTime:
-      return absl::ResourceExhaustedError(message);
-    case core::StopReason::kError:
-      return absl::StartsWith(message, "memory") ? absl::ResourceExhaustedError(message)
-                                                 : absl::InternalError(message);
-    default:
-      return absl::CancelledError("the call was cancelled");
-  }
 }
 
 }  // namespace kibitzer::service

@@ -190,7 +190,21 @@ class MonteCarloSearch {
     return report;
   }
 
-  uint64_t samples() const { return combined_; }
+  // Runs to the end on the calling thread, with no limits and no reports: a match player's
+  // choice among its moves, one of many made at once.
+  core::Report RunQuietly() {
+    class NoReports final : public core::ProgressSink {
+     public:
+      void OnProgress(const core::Report&) override {}
+      void OnFinished(const core::Report&) override {}
+    };
+    config_.threads = 0;
+    config_.progress = false;
+    core::StopToken never;
+    core::SearchControl control(core::Limits{}, &never);
+    NoReports sink;
+    return Run(control, sink);
+  }
   // After Run: the statistics of `move` on `channel`.
   const core::RunningMean& Stats(int move, int channel) const {
     return stats_[static_cast<size_t>(move * channels_ + channel)];

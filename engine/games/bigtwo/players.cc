@@ -16,12 +16,6 @@ constexpr uint64_t kRaceBatch = 5;  // Monte Carlo players: layouts between the 
 // The race's indifference, in points: plays within a point of the best are as good.
 constexpr double kRaceMargin = 1.0;
 
-class NoReports final : public core::ProgressSink {
- public:
-  void OnProgress(const core::Report&) override {}
-  void OnFinished(const core::Report&) override {}
-};
-
 absl::StatusOr<int> ParseNumber(const std::string& text, int lo, int hi, const std::string& field,
                                 const char* what) {
   int v = 0;
@@ -194,11 +188,8 @@ Move ChooseMove(const State& state, const PlayerOptions& options, uint64_t move_
   config.min_samples = kRaceBatch;
   config.race = options.race ? 0.95 : 0;
   config.margin = kRaceMargin;
-  config.threads = 0;  // on this thread: a match plays many games at once
-  config.progress = false;
   search::MonteCarloSearch<PlayLayouts> search(**layouts, config);
-  NoReports sink;
-  *nodes += search.Run(control, sink).nodes;
+  *nodes += search.RunQuietly().nodes;
   return moves[std::max(0, search.BestIndex())];
 }
 

@@ -103,12 +103,6 @@ int SeedDepth(const PlayerOptions& o, int cards_in_hand) {
   return cards_in_hand > 10 ? 9 : cards_in_hand > 7 ? 12 : 15;
 }
 
-class NoReports final : public core::ProgressSink {
- public:
-  void OnProgress(const core::Report&) override {}
-  void OnFinished(const core::Report&) override {}
-};
-
 // The card play of the seed and mc players as a search::MonteCarloGame: each layout valued by
 // exact solving (mc, with at most exact_tricks left) or by the seed's search (to `depth` plus 0.7
 // times to the end of the trick), on the player's own solver.
@@ -198,18 +192,13 @@ Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
                          SeedDepth(o, std::popcount(play.hand(play.ToMove()))), seed, solver);
   search::MonteCarloConfig config;
   config.samples = static_cast<uint64_t>(o.samples);
-  config.threads = 0;  // on this thread: a match plays many games at once
-  config.progress = false;
   config.batch = kRaceBatch;
   config.min_samples = kRaceBatch;
   // Racing (exact values, in card points): cards within a point of the best are as good.
   config.race = o.race && exact ? 0.95 : 0;
   config.margin = 1;
   search::MonteCarloSearch<PlayerCards> search(game, config);
-  core::StopToken never;
-  core::SearchControl control(core::Limits{}, &never);
-  NoReports sink;
-  *nodes += search.Run(control, sink).nodes;
+  *nodes += search.RunQuietly().nodes;
   return Move::Card(cards[static_cast<size_t>(std::max(0, search.BestIndex()))]);
 }
 
@@ -312,13 +301,8 @@ std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t
   const AuctionLayouts game(view, *std::move(sampler), std::move(moves), seed);
   search::MonteCarloConfig config;
   config.samples = static_cast<uint64_t>(samples);
-  config.threads = 0;
-  config.progress = false;
   search::MonteCarloSearch<AuctionLayouts> search(game, config);
-  core::StopToken never;
-  core::SearchControl control(core::Limits{}, &never);
-  NoReports sink;
-  search.Run(control, sink);
+  search.RunQuietly();
   for (size_t k = 0; k < out.size(); ++k) {
     const core::RunningMean& s = search.Stats(static_cast<int>(k), 0);
     out[k].mean = s.Mean();
