@@ -72,7 +72,7 @@ EngineApi::EngineApi(ApiOptions options)
                .max_queue_time = options.max_queue_time,
                .now = options.now}),
       deals_(options.max_queries, options.PerClientLimit()) {
-  analysis::RegisterAllGames(registry_);
+  analysis::RegisterAllGames(registry_, {.lexicon_dir = options.lexicon_dir});
 }
 
 EngineApi::~EngineApi() { Shutdown(); }
@@ -150,6 +150,7 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
   for (const auto& m : state.LegalMoves()) response.add_legal_moves(m);
   response.set_terminal(state.IsTerminal());
   response.set_outcome(state.Outcome());
+  response.set_record(state.Record());
   const core::Knowledge k = state.GetKnowledge();
   for (const auto& s : k.known) response.mutable_knowledge()->add_known(s);
   for (const auto& s : k.hidden) response.mutable_knowledge()->add_hidden(s);

@@ -49,6 +49,8 @@ struct ApiOptions {
   std::chrono::milliseconds max_queue_time{std::chrono::seconds(30)};
   // Largest answer of a unary call (Deal): a larger one is refused, naming what to ask for less.
   int max_response_bytes = 4 * 1024 * 1024 - 64 * 1024;
+  // Scrabble's lexica: every NAME.kwg file of this directory.
+  std::string lexicon_dir = analysis::GameSettings::DefaultLexiconDir();
   // The runner's clock (tests inject one).
   std::function<std::chrono::steady_clock::time_point()> now = std::chrono::steady_clock::now;
 };

@@ -80,6 +80,8 @@ ABSL_FLAG(std::string, auth_tokens, "",
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
 ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
+ABSL_FLAG(std::string, lexicon_dir, kibitzer::analysis::GameSettings::DefaultLexiconDir(),
+          "Scrabble's lexica: every NAME.kwg file of this directory (kibitz lexicon build).");
 
 namespace {
 
@@ -122,6 +124,7 @@ int Run() {
   options.time_slice = ToMillis(absl::GetFlag(FLAGS_time_slice));
   options.max_queue_time = ToMillis(absl::GetFlag(FLAGS_max_queue_time));
   options.max_response_bytes = absl::GetFlag(FLAGS_max_response_bytes);
+  options.lexicon_dir = absl::GetFlag(FLAGS_lexicon_dir);
   const int max_memory_mb = absl::GetFlag(FLAGS_max_memory_mb);
   if (options.max_queries < 1 || options.max_queries_per_client < 1 || options.max_positions < 1 ||
       options.max_hash_mb < 1 || options.max_notation_bytes < 1 || options.max_deal_count < 1 ||

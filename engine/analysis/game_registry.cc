@@ -5,6 +5,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/tarok/tarok_game.h"
 #include "engine/games/tictactoe/tictactoe_game.h"
 
@@ -35,7 +36,11 @@ std::string GameRegistry::Names() const {
   return absl::StrJoin(names, ", ");
 }
 
-void RegisterAllGames(GameRegistry& registry) {
+std::string GameSettings::DefaultLexiconDir() { return KIBITZER_LEXICON_DIR; }
+
+void RegisterAllGames(GameRegistry& registry, const GameSettings& settings) {
+  registry.Register(std::make_unique<scrabble::ScrabbleGame>(
+      std::make_shared<const scrabble::LexiconStore>(settings.lexicon_dir)));
   registry.Register(std::make_unique<bigtwo::BigTwoGame>());
   registry.Register(std::make_unique<bridge::BridgeGame>());
   registry.Register(std::make_unique<tarok::TarokGame>());

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -24,6 +25,12 @@ class GameRegistry {
   std::vector<std::unique_ptr<core::Game>> games_;
 };
 
-void RegisterAllGames(GameRegistry& registry);
+// Where games find their data: Scrabble's lexica (every NAME.kwg of the directory).
+struct GameSettings {
+  std::string lexicon_dir = DefaultLexiconDir();
+  static std::string DefaultLexiconDir();
+};
+
+void RegisterAllGames(GameRegistry& registry, const GameSettings& settings = {});
 
 }  // namespace kibitzer::analysis

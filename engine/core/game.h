@@ -77,6 +77,9 @@ class GameState {
   // The outcome in words when terminal, else empty.
   virtual std::string Outcome() const = 0;
   virtual Knowledge GetKnowledge() const = 0;
+  // The moves so far as a game record in the game's record format (Scrabble: GCG), empty for a
+  // game whose records are read only (bridge's PBN and LIN) or that has none.
+  virtual std::string Record() const { return ""; }
 };
 
 struct DealSpec {

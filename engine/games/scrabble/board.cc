@@ -1,0 +1,188 @@
+#include "engine/games/scrabble/board.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+// Rows 1..8 from the top ('=' triple word, '-' double word, '"' triple letter, '\'' double
+// letter); rows 9..15 mirror rows 7..1.
+constexpr const char* kTopHalf[8] = {
+    "=..'...=...'..=", ".-...\"...\"...-.",   "..-...'.'...-..", "'..-...'...-..'",
+    "....-.....-....", ".\"...\"...\"...\".", "..'...'.'...'..", "=..'...-...'..=",
+};
+
+}  // namespace
+
+Premium PremiumAt(int row, int col) {
+  const char c = kTopHalf[row < 8 ? row : 14 - row][col];
+  switch (c) {
+    case '=':
+      return {1, 3};
+    case '-':
+      return {1, 2};
+    case '"':
+      return {3, 1};
+    case '\'':
+      return {2, 1};
+    default:
+      return {1, 1};
+  }
+}
+
+uint32_t CrossSetOf(const Kwg& kwg, const Letter* before, int nb, const Letter* after, int na) {
+  uint32_t set = 0;
+  uint32_t list = kwg.root();
+  if (nb > 0) {
+    for (int i = nb - 1; i >= 0; --i) {
+      const uint32_t arc = kwg.Find(list, before[i]);
+      if (arc == 0) return 0;
+      list = Kwg::Arc(kwg.node(arc));
+    }
+    const uint32_t sep = kwg.Find(list, kSeparator);
+    if (sep == 0) return 0;
+    list = Kwg::Arc(kwg.node(sep));
+    if (list == 0) return 0;
+    for (uint32_t i = list;; ++i) {
+      const uint32_t n = kwg.node(i);
+      bool ok = Kwg::Accepts(n);
+      if (na > 0) {
+        uint32_t l = Kwg::Arc(n);
+        uint32_t arc = 0;
+        for (int j = 0; j < na; ++j) {
+          arc = kwg.Find(l, after[j]);  // 0 once the path ends
+          if (arc == 0) break;
+          l = Kwg::Arc(kwg.node(arc));
+        }
+        ok = arc != 0 && Kwg::Accepts(kwg.node(arc));
+      }
+      if (ok) set |= 1u << Kwg::LetterAt(n);
+      if (Kwg::Last(n)) break;
+    }
+    return set & kAllLetters;
+  }
+  for (int i = na - 1; i >= 0; --i) {
+    const uint32_t arc = kwg.Find(list, after[i]);
+    if (arc == 0) return 0;
+    list = Kwg::Arc(kwg.node(arc));
+  }
+  if (list == 0) return 0;
+  for (uint32_t i = list;; ++i) {
+    const uint32_t n = kwg.node(i);
+    if (Kwg::Accepts(n)) set |= 1u << Kwg::LetterAt(n);
+    if (Kwg::Last(n)) break;
+  }
+  return set & kAllLetters;
+}
+
+Board::Board() {
+  for (int r = 0; r < kDim; ++r) {
+    for (int c = 0; c < kDim; ++c) {
+      premium_[kAcross][r][c] = PremiumAt(r, c);
+      premium_[kDown][c][r] = PremiumAt(r, c);
+      cross_[kAcross][r][c] = cross_[kDown][c][r] = kAllLetters;
+    }
+  }
+  anchor_[kAcross][kCentre][kCentre] = anchor_[kDown][kCentre][kCentre] = true;
+}
+
+void Board::Set(int row, int col, Tile t) {
+  tile_count_ += (t != kEmpty) - (tiles_[kAcross][row][col] != kEmpty);
+  tiles_[kAcross][row][col] = t;
+  tiles_[kDown][col][row] = t;
+}
+
+void Board::RefreshSquare(int row, int col, const Kwg& kwg) {
+  if (at(row, col) != kEmpty) {
+    cross_[kAcross][row][col] = cross_[kDown][col][row] = 0;
+    cross_score_[kAcross][row][col] = cross_score_[kDown][col][row] = 0;
+    has_cross_[kAcross][row][col] = has_cross_[kDown][col][row] = false;
+    anchor_[kAcross][row][col] = anchor_[kDown][col][row] = false;
+    return;
+  }
+  // dir across: the cross word runs down the column; dir down: along the row.
+  for (int dir = 0; dir < 2; ++dir) {
+    const int line = dir == kAcross ? col : row;  // the perpendicular line
+    const int pos = dir == kAcross ? row : col;
+    const int perp = 1 - dir;
+    Letter before[kDim], after[kDim];
+    int nb = 0, na = 0, score = 0;
+    for (int p = pos - 1; p >= 0 && tiles_[perp][line][p] != kEmpty; --p) ++nb;
+    for (int i = 0; i < nb; ++i) {
+      const Tile t = tiles_[perp][line][pos - nb + i];
+      before[i] = LetterOf(t);
+      score += TileScore(t);
+    }
+    for (int p = pos + 1; p < kDim && tiles_[perp][line][p] != kEmpty; ++p) {
+      after[na++] = LetterOf(tiles_[perp][line][p]);
+      score += TileScore(tiles_[perp][line][p]);
+    }
+    const int l = dir == kAcross ? row : col;
+    const int q = dir == kAcross ? col : row;
+    has_cross_[dir][l][q] = nb + na > 0;
+    cross_score_[dir][l][q] = static_cast<int16_t>(score);
+    cross_[dir][l][q] = nb + na > 0 ? CrossSetOf(kwg, before, nb, after, na) : kAllLetters;
+  }
+  const bool anchor =
+      tile_count_ == 0
+          ? (row == kCentre && col == kCentre)
+          : ((row > 0 && at(row - 1, col) != kEmpty) || (row < kDim - 1 && at(row + 1, col)) ||
+             (col > 0 && at(row, col - 1) != kEmpty) || (col < kDim - 1 && at(row, col + 1)));
+  anchor_[kAcross][row][col] = anchor_[kDown][col][row] = anchor;
+}
+
+void Board::Refresh(const Kwg& kwg) {
+  for (int r = 0; r < kDim; ++r) {
+    for (int c = 0; c < kDim; ++c) RefreshSquare(r, c, kwg);
+  }
+}
+
+void Board::RefreshAround(const Move& m, const Kwg& kwg) {
+  if (tile_count_ == 0 || tile_count_ == m.placed) {
+    Refresh(kwg);  // the first tiles: the centre stops (or starts) being the one anchor
+    return;
+  }
+  for (int p = 0; p < kDim; ++p) {
+    if (m.dir == kAcross) {
+      RefreshSquare(m.line, p, kwg);
+    } else {
+      RefreshSquare(p, m.line, kwg);
+    }
+  }
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] == kEmpty) continue;
+    for (int p = 0; p < kDim; ++p) {
+      if (m.dir == kAcross) {
+        RefreshSquare(p, m.Col(i), kwg);
+      } else {
+        RefreshSquare(m.Row(i), p, kwg);
+      }
+    }
+  }
+}
+
+void Board::Place(const Move& m, const Kwg& kwg) {
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), m.tiles[i]);
+  }
+  RefreshAround(m, kwg);
+}
+
+void Board::Unplace(const Move& m, const Kwg& kwg) {
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), kEmpty);
+  }
+  RefreshAround(m, kwg);
+}
+
+Rack Move::Used() const {
+  Rack r;
+  if (kind == kPlace) {
+    for (int i = 0; i < length; ++i) {
+      if (tiles[i] != kEmpty) r.Add(IsBlankTile(tiles[i]) ? kBlank : LetterOf(tiles[i]));
+    }
+  } else if (kind == kExchange) {
+    for (int i = 0; i < length; ++i) r.Add(tiles[i]);
+  }
+  return r;
+}
+
+}  // namespace kibitzer::scrabble

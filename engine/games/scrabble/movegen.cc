@@ -1,0 +1,145 @@
+#include "engine/games/scrabble/movegen.h"
+
+namespace kibitzer::scrabble {
+
+void MoveGenerator::Generate(const Board& board, const Rack& rack, bool exchanges,
+                             std::vector<Move>* out) {
+  GeneratePlacements(board, rack, out);
+  if (exchanges) GenerateExchanges(rack, out);
+  out->push_back(Move{});
+}
+
+void MoveGenerator::GeneratePlacements(const Board& board, const Rack& rack,
+                                       std::vector<Move>* out) {
+  out->clear();
+  if (rack.size == 0) return;
+  out_ = out;
+  rack_ = rack;
+  for (int dir = 0; dir < 2; ++dir) {
+    for (int line = 0; line < kDim; ++line) GenerateLine(board, dir, line);
+  }
+}
+
+void MoveGenerator::GenerateLine(const Board& board, int dir, int line) {
+  bool any = false;
+  for (int p = 0; p < kDim; ++p) {
+    anchor_sq_[p] = board.Anchor(dir, line, p);
+    any |= anchor_sq_[p];
+  }
+  if (!any) return;
+  dir_ = dir;
+  line_ = line;
+  for (int p = 0; p < kDim; ++p) {
+    tiles_[p] = board.At(dir, line, p);
+    cross_set_[p] = board.CrossSet(dir, line, p);
+    cross_score_[p] = board.CrossScore(dir, line, p);
+    has_cross_[p] = board.HasCross(dir, line, p);
+    letter_mult_[p] = board.premium(dir, line, p).letter;
+    word_mult_[p] = board.premium(dir, line, p).word;
+  }
+  for (int p = 0; p < kDim; ++p) {
+    if (!anchor_sq_[p]) continue;
+    anchor_ = p;
+    Extend(p, kwg_.root(), 0, 1, 0, 0);
+  }
+}
+
+void MoveGenerator::Extend(int pos, uint32_t list, int main, int word_mult, int cross, int placed) {
+  if (list == 0) return;
+  const Tile on_board = tiles_[pos];
+  if (on_board != kEmpty) {
+    const uint32_t arc = kwg_.Find(list, LetterOf(on_board));
+    if (arc != 0) GoOn(pos, arc, main + TileScore(on_board), word_mult, cross, placed);
+    return;
+  }
+  if (placed == rack_.size) return;
+  const uint32_t allowed = cross_set_[pos];
+  const int lm = letter_mult_[pos];
+  const int wm = word_mult_[pos];
+  for (uint32_t i = list;; ++i) {
+    const uint32_t n = kwg_.node(i);
+    const Letter l = Kwg::LetterAt(n);
+    if ((allowed >> l) & 1u) {
+      if (rack_.count[l] != 0) {
+        --rack_.count[l];
+        strip_[pos] = l;
+        const int v = kValues[l] * lm;
+        GoOn(pos, i, main + v, word_mult * wm,
+             has_cross_[pos] ? cross + (cross_score_[pos] + v) * wm : cross, placed + 1);
+        ++rack_.count[l];
+      }
+      if (rack_.count[kBlank] != 0) {
+        --rack_.count[kBlank];
+        strip_[pos] = static_cast<Tile>(l | kBlankBit);
+        GoOn(pos, i, main, word_mult * wm, has_cross_[pos] ? cross + cross_score_[pos] * wm : cross,
+             placed + 1);
+        ++rack_.count[kBlank];
+      }
+    }
+    if (Kwg::Last(n)) break;
+  }
+}
+
+void MoveGenerator::GoOn(int pos, uint32_t arc, int main, int word_mult, int cross, int placed) {
+  const uint32_t n = kwg_.node(arc);
+  const uint32_t child = Kwg::Arc(n);
+  if (pos <= anchor_) {
+    const bool left_open = pos == 0 || tiles_[pos - 1] == kEmpty;
+    const bool right_open = anchor_ == kDim - 1 || tiles_[anchor_ + 1] == kEmpty;
+    if (Kwg::Accepts(n) && left_open && right_open) {
+      Record(pos, anchor_, main, word_mult, cross, placed);
+    }
+    if (child == 0) return;
+    if (pos > 0 && (tiles_[pos - 1] != kEmpty || !anchor_sq_[pos - 1])) {
+      Extend(pos - 1, child, main, word_mult, cross, placed);
+    }
+    if (left_open && anchor_ < kDim - 1) {
+      const uint32_t sep = kwg_.Find(child, kSeparator);
+      if (sep != 0) {
+        leftmost_ = pos;
+        Extend(anchor_ + 1, Kwg::Arc(kwg_.node(sep)), main, word_mult, cross, placed);
+      }
+    }
+    return;
+  }
+  if (Kwg::Accepts(n) && (pos == kDim - 1 || tiles_[pos + 1] == kEmpty)) {
+    Record(leftmost_, pos, main, word_mult, cross, placed);
+  }
+  if (child != 0 && pos < kDim - 1) Extend(pos + 1, child, main, word_mult, cross, placed);
+}
+
+void MoveGenerator::Record(int start, int end, int main, int word_mult, int cross, int placed) {
+  // A single tile that forms an across word is made across only.
+  if (dir_ == kDown && placed == 1 && has_cross_[anchor_]) return;
+  Move& m = out_->emplace_back();
+  m.kind = Move::kPlace;
+  m.dir = static_cast<uint8_t>(dir_);
+  m.line = static_cast<uint8_t>(line_);
+  m.start = static_cast<uint8_t>(start);
+  m.length = static_cast<uint8_t>(end - start + 1);
+  m.placed = static_cast<uint8_t>(placed);
+  for (int p = start; p <= end; ++p) m.tiles[p - start] = tiles_[p] == kEmpty ? strip_[p] : kEmpty;
+  m.score =
+      static_cast<int16_t>(main * word_mult + cross + (placed == kRackSize ? kBingoBonus : 0));
+}
+
+void MoveGenerator::GenerateExchanges(const Rack& rack, std::vector<Move>* out) {
+  Move m;
+  m.kind = Move::kExchange;
+  // Odometer over how many of each kind are returned.
+  std::array<uint8_t, kTileKinds> take{};
+  while (true) {
+    int k = 0;
+    while (k < kTileKinds && take[k] == rack.count[k]) take[k++] = 0;
+    if (k == kTileKinds) break;
+    ++take[k];
+    m.length = 0;
+    m.tiles = {};
+    for (int kind = 0; kind < kTileKinds; ++kind) {
+      for (int j = 0; j < take[kind]; ++j) m.tiles[m.length++] = static_cast<Tile>(kind);
+    }
+    out->push_back(m);
+  }
+}
+
+}  // namespace kibitzer::scrabble

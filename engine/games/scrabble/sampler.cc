@@ -1,0 +1,71 @@
+#include "engine/games/scrabble/sampler.h"
+
+#include "absl/strings/str_cat.h"
+#include "engine/core/quote.h"
+
+namespace kibitzer::scrabble {
+
+absl::StatusOr<RackSampler> RackSampler::Make(const Position& pos, int viewer,
+                                              const std::vector<std::string>& fixed) {
+  RackSampler s(pos, viewer);
+  const int other = 1 - viewer;
+  s.other_known_ = pos.side(other).known;
+  Rack unseen = pos.Unseen(viewer);
+  if (s.other_known_) unseen.RemoveAll(pos.side(other).rack);
+  for (size_t i = 0; i < fixed.size(); ++i) {
+    const std::string field = absl::StrCat("fixed[", i, "]");
+    const std::string& f = fixed[i];
+    const size_t colon = f.find(':');
+    if (colon == std::string::npos || f.substr(0, colon) != SeatName(other)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", core::Quote(f), " is not ", SeatName(other),
+                       ":TILES (tiles fixed to the rack of seat ", SeatName(other),
+                       ", the one the view does not see)"));
+    }
+    if (s.other_known_) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": seat ", SeatName(other), "'s rack is known; nothing to fix"));
+    }
+    absl::StatusOr<Rack> tiles = ParseRack(f.substr(colon + 1), kRackSize, field);
+    if (!tiles.ok()) return tiles.status();
+    s.fixed_.AddAll(*tiles);
+  }
+  if (s.fixed_.size > pos.side(other).size) {
+    return absl::InvalidArgumentError(absl::StrCat("fixed: ", s.fixed_.size,
+                                                   " tiles fixed, but seat ", SeatName(other),
+                                                   " holds ", pos.side(other).size));
+  }
+  if (!unseen.Contains(s.fixed_)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "fixed: ", FormatRack(s.fixed_), " are not among the unseen tiles ", FormatRack(unseen)));
+  }
+  unseen.RemoveAll(s.fixed_);
+  for (int k = 0; k < kTileKinds; ++k) s.free_.insert(s.free_.end(), unseen.count[k], uint8_t(k));
+  return s;
+}
+
+void RackSampler::Draw(core::Rng& rng, Rack* rack, std::vector<uint8_t>* bag) const {
+  *bag = free_;
+  rng.Shuffle(bag->begin(), bag->end());
+  if (other_known_) {
+    *rack = pos_->side(other()).rack;
+    return;
+  }
+  *rack = fixed_;
+  const int take = pos_->side(other()).size - fixed_.size;
+  for (int i = 0; i < take; ++i) rack->Add((*bag)[static_cast<size_t>(i)]);
+  bag->erase(bag->begin(), bag->begin() + take);
+}
+
+Position RackSampler::Sample(core::Rng& rng) const {
+  Rack rack;
+  std::vector<uint8_t> bag;
+  Draw(rng, &rack, &bag);
+  Position p = *pos_;
+  p.SetRack(other(), rack);
+  // The tiles left are exactly the bag's (checked by construction).
+  (void)p.SetBag(bag, "bag");
+  return p;
+}
+
+}  // namespace kibitzer::scrabble

@@ -1,0 +1,36 @@
+// Hypothetical deals from a seat's view: the other rack (where hidden) and the bag's order drawn
+// uniformly from the tiles the seat cannot see, with tiles fixed to the other rack by the client.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/rng.h"
+#include "engine/games/scrabble/position.h"
+
+namespace kibitzer::scrabble {
+
+class RackSampler {
+ public:
+  // `viewer`: the seat whose view it is; `fixed` "SEAT:TILES" items (the other seat only), errors
+  // name fixed[i].
+  static absl::StatusOr<RackSampler> Make(const Position& pos, int viewer,
+                                          const std::vector<std::string>& fixed);
+  // A layout: the position with the other rack known and the bag's order known.
+  Position Sample(core::Rng& rng) const;
+  // The other rack and the bag, as drawn (kinds), for tests.
+  void Draw(core::Rng& rng, Rack* rack, std::vector<uint8_t>* bag) const;
+  const Rack& fixed() const { return fixed_; }
+  int other() const { return 1 - viewer_; }
+
+ private:
+  RackSampler(const Position& pos, int viewer) : pos_(&pos), viewer_(viewer) {}
+  const Position* pos_;
+  int viewer_;
+  bool other_known_ = false;
+  Rack fixed_;
+  std::vector<uint8_t> free_;  // the unseen tiles less the fixed, kinds
+};
+
+}  // namespace kibitzer::scrabble

@@ -1,0 +1,125 @@
+#include "engine/games/scrabble/scrabble_game.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/games/scrabble/movegen.h"
+#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/sampler.h"
+
+namespace kibitzer::scrabble {
+
+std::vector<Move> AllMoves(const Position& pos) {
+  std::vector<Move> moves;
+  const Side& s = pos.side(pos.to_move());
+  if (pos.over() || !s.known) return moves;
+  MoveGenerator gen(pos.kwg());
+  gen.GeneratePlacements(pos.board(), s.rack, &moves);
+  std::stable_sort(moves.begin(), moves.end(),
+                   [](const Move& a, const Move& b) { return a.score > b.score; });
+  if (pos.bag_size() >= pos.rules().exchange_min) {
+    std::vector<Move> exchanges;
+    MoveGenerator::GenerateExchanges(s.rack, &exchanges);
+    for (const Move& m : exchanges) {
+      if (m.length <= pos.bag_size()) moves.push_back(m);
+    }
+  }
+  moves.push_back(Move{});
+  return moves;
+}
+
+core::PositionSpec ScrabbleState::Normalized() const {
+  core::PositionSpec spec;
+  spec.variant = "english";
+  spec.notation = FormatCgp(pos_);
+  spec.seat = seat_;
+  spec.options = rule_options_;
+  spec.options.erase("lexicon");
+  spec.options.erase("to_move");
+  spec.options.erase("view");
+  if (pos_.to_move() == 1) spec.options["to_move"] = "2";
+  if (seat_view_) spec.options["view"] = "seat";
+  return spec;
+}
+
+std::string ScrabbleState::SideToMove() const {
+  return pos_.over() ? "" : SeatName(pos_.to_move());
+}
+
+std::vector<std::string> ScrabbleState::LegalMoves() const {
+  std::vector<std::string> out;
+  for (const Move& m : AllMoves(pos_)) out.push_back(pos_.Format(m));
+  return out;
+}
+
+core::Knowledge ScrabbleState::GetKnowledge() const {
+  core::Knowledge k;
+  k.known.push_back(
+      absl::StrCat("the board: ", pos_.board().tile_count(), " tiles; lexicon ", pos_.lexicon()));
+  k.known.push_back(absl::StrCat("scores: seat 1 ", pos_.score(0), ", seat 2 ", pos_.score(1),
+                                 "; scoreless turns in a row: ", pos_.zero_turns()));
+  for (int seat = 0; seat < 2; ++seat) {
+    const Side& s = pos_.side(seat);
+    if (s.known) {
+      k.known.push_back(absl::StrCat("seat ", SeatName(seat),
+                                     "'s rack: ", s.size == 0 ? "empty" : FormatRack(s.rack)));
+    } else {
+      k.hidden.push_back(absl::StrCat("seat ", SeatName(seat), "'s rack of ", s.size, " tiles"));
+      k.hidden_cards += s.size;
+    }
+  }
+  if (pos_.bag_known()) {
+    k.known.push_back(absl::StrCat("the bag's ", pos_.bag_size(), " tiles in drawing order"));
+  } else {
+    k.hidden.push_back(absl::StrCat("the bag's ", pos_.bag_size(),
+                                    " tiles (unseen: ", FormatRack(pos_.Unseen(viewer())), ")"));
+    k.hidden_cards += pos_.bag_size();
+  }
+  return k;
+}
+
+std::string ScrabbleState::Record() const { return FormatGcg(pos_, nicks_); }
+
+ScrabbleGame::ScrabbleGame(std::shared_ptr<const LexiconStore> lexica)
+    : lexica_(std::move(lexica)), info_(MakeScrabbleInfo(*lexica_)) {}
+
+absl::StatusOr<std::unique_ptr<ScrabbleState>> ScrabbleGame::SetupState(
+    const core::PositionSpec& spec) const {
+  return SetupScrabble(info_, *lexica_, spec);
+}
+
+absl::StatusOr<core::DealResult> ScrabbleGame::DealState(const ScrabbleState& state,
+                                                         const core::DealSpec& spec) const {
+  const Position& pos = state.position();
+  const int viewer = state.viewer();
+  if (pos.side(1 - viewer).known && (pos.bag_known() || pos.bag_size() == 0)) {
+    return core::DealOfFullLayout(state, spec, "both racks and the bag's order are known");
+  }
+  if (!spec.constraints.empty()) {
+    return absl::InvalidArgumentError(
+        "constraints: Scrabble takes no constraint script; fix tiles to the hidden rack with "
+        "fixed (SEAT:TILES)");
+  }
+  if (!pos.side(viewer).known) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("position: seat ", SeatName(viewer),
+                     "'s rack is not known; a deal is drawn from a seat's view of its own rack"));
+  }
+  absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, viewer, spec.fixed);
+  if (!sampler.ok()) return sampler.status();
+  core::DealResult result;
+  for (int i = 0; i < spec.count && !spec.Stopped(); ++i) {
+    core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
+    ScrabbleState layout(sampler->Sample(rng), state.seat(), false, state.rule_options(), {});
+    result.layouts.push_back(layout.Normalized());
+  }
+  return result;
+}
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> ScrabbleGame::PrepareState(
+    const ScrabbleState& state, const core::SearchSpec& spec) const {
+  return PrepareScrabbleSearch(info_, state, spec);
+}
+
+}  // namespace kibitzer::scrabble

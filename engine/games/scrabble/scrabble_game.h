@@ -1,0 +1,81 @@
+// Scrabble behind the type-erased Game interface.
+//
+// Position: CGP (the position notation) or a GCG record (the position after its last move), the
+// rules as position options (end, exchange_min, scoreless_turns), the lexicon by CGP `lex NAME;`,
+// GCG `#lexicon NAME` or options[lexicon] (default SCOWL80), the seat to move as options[to_move]
+// (the CGP lists the mover first), the bag's order as options[bag] when known, and moves applied
+// after it. Seats are "1" and "2"; a seat's view (options[view]=seat with Position.seat) knows its
+// own rack and the board; the other rack and the bag's order are sampled by Deal.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <string>
+
+#include "engine/core/game.h"
+#include "engine/games/scrabble/lexicon/lexicon_store.h"
+#include "engine/games/scrabble/position.h"
+
+namespace kibitzer::scrabble {
+
+class ScrabbleState final : public core::GameState {
+ public:
+  ScrabbleState(Position pos, std::string seat, bool seat_view, core::OptionMap rule_options,
+                std::array<std::string, 2> nicks)
+      : pos_(std::move(pos)),
+        seat_(std::move(seat)),
+        seat_view_(seat_view),
+        rule_options_(std::move(rule_options)),
+        nicks_(std::move(nicks)) {}
+  const Position& position() const { return pos_; }
+  bool seat_view() const { return seat_view_; }
+  // The seat whose view it is: the named seat of a seat view, else the side to move.
+  int viewer() const { return seat_view_ ? (seat_ == "2" ? 1 : 0) : pos_.to_move(); }
+  const core::OptionMap& rule_options() const { return rule_options_; }
+  const std::string& seat() const { return seat_; }
+
+  core::PositionSpec Normalized() const override;
+  std::string SideToMove() const override;
+  std::vector<std::string> LegalMoves() const override;
+  bool IsTerminal() const override { return pos_.over(); }
+  std::string Outcome() const override { return pos_.Outcome(); }
+  core::Knowledge GetKnowledge() const override;
+  std::string Record() const override;
+
+ private:
+  Position pos_;
+  std::string seat_;
+  bool seat_view_;
+  core::OptionMap rule_options_;  // as given, checked
+  std::array<std::string, 2> nicks_;
+};
+
+class ScrabbleGame final : public core::TypedGame<ScrabbleState> {
+ public:
+  explicit ScrabbleGame(std::shared_ptr<const LexiconStore> lexica);
+  const core::GameInfo& Info() const override { return info_; }
+
+ private:
+  absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupState(
+      const core::PositionSpec& spec) const override;
+  absl::StatusOr<core::DealResult> DealState(const ScrabbleState& state,
+                                             const core::DealSpec& spec) const override;
+  absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
+      const ScrabbleState& state, const core::SearchSpec& spec) const override;
+
+  std::shared_ptr<const LexiconStore> lexica_;
+  core::GameInfo info_;
+};
+
+// The pieces of scrabble_game, in their own files.
+core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica);
+absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInfo& info,
+                                                             const LexiconStore& lexica,
+                                                             const core::PositionSpec& spec);
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
+    const core::GameInfo& info, const ScrabbleState& state, const core::SearchSpec& spec);
+// Every legal move of the side to move, scored, placements first (best score first), then
+// exchanges and the pass; empty when its rack is not known or the game is over.
+std::vector<Move> AllMoves(const Position& pos);
+
+}  // namespace kibitzer::scrabble

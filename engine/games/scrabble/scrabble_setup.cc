@@ -1,0 +1,278 @@
+// Setting up a Scrabble position: CGP or GCG, the rules and lexicon, the view, the moves after it.
+#include <algorithm>
+#include <optional>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/core/quote.h"
+#include "engine/core/rng.h"
+#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/scrabble_game.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+using core::OptionSpec;
+
+OptionSpec StringOption(std::string name, std::string description) {
+  OptionSpec o;
+  o.name = std::move(name);
+  o.type = OptionSpec::Type::kString;
+  o.description = std::move(description);
+  return o;
+}
+
+absl::Status Fail(const std::string& field, const std::string& text, const std::string& why) {
+  return absl::InvalidArgumentError(absl::StrCat(field, ": ", core::Quote(text), " ", why));
+}
+
+// Applies one move given as text by the side to move; errors name `field`.
+absl::Status PlayText(Position& pos, const std::string& text, const std::string& field) {
+  absl::StatusOr<Move> m = pos.Parse(text, field);
+  if (!m.ok()) return m.status();
+  if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
+    return Fail(field, text, "is not legal: " + why);
+  }
+  pos.Apply(*m);
+  return absl::OkStatus();
+}
+
+// Replays a GCG record into `pos` (an empty board), checking every score and total.
+absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field) {
+  size_t end_lines = pos.record().size();
+  for (const GcgLine& line : gcg.lines) {
+    const std::string where = absl::StrCat(field, ": line ", line.number);
+    if (line.end_adjustment) {
+      // The engine made the end-of-game lines when the game ended; each given must be one.
+      const std::vector<RecordLine>& made = pos.record();
+      if (!pos.over() || end_lines >= made.size()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            where, ": ", core::Quote(line.move),
+            " is an end-of-game adjustment, but the game has not ended with one here"));
+      }
+      const RecordLine& want = made[end_lines++];
+      if (want.seat != line.seat || want.score != line.score || want.move != line.move) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": the end of the game gives seat ", SeatName(want.seat), " ",
+                         want.move, " ", want.score > 0 ? "+" : "", want.score, ", not this"));
+      }
+    } else {
+      if (pos.over()) {
+        return absl::InvalidArgumentError(absl::StrCat(where, ": the game is already over"));
+      }
+      if (line.seat != pos.to_move()) {
+        return absl::InvalidArgumentError(absl::StrCat(where, ": seat ", SeatName(pos.to_move()),
+                                                       " (", gcg.nicks[pos.to_move()],
+                                                       ") is to move, not ", gcg.nicks[line.seat]));
+      }
+      if (!line.rack.has_value()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": the rack before the move is needed to replay it"));
+      }
+      if (absl::Status s = pos.GiveRack(line.seat, *line.rack, where); !s.ok()) return s;
+      if (absl::Status s = PlayText(pos, line.move, where); !s.ok()) return s;
+      const std::vector<RecordLine>& made = pos.record();
+      size_t at = made.size() - 1;
+      while (made[at].move[0] == '(') --at;  // past the end-of-game lines it made
+      end_lines = at + 1;
+      const RecordLine& own = made[at];
+      if (own.score != line.score) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": ", line.move, " scores ", own.score, ", not ", line.score));
+      }
+      if (own.total != line.total) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(where, ": the total after it is ", own.total, ", not ", line.total));
+      }
+    }
+  }
+  for (int seat = 0; seat < 2; ++seat) {
+    if (!gcg.final_racks[seat].has_value() || pos.over()) continue;
+    if (absl::Status s =
+            pos.GiveRack(seat, *gcg.final_racks[seat], absl::StrCat(field, ": #rack", seat + 1));
+        !s.ok()) {
+      return s;
+    }
+  }
+  return absl::OkStatus();
+}
+
+// A new game with both racks and the bag's order known (a seeded shuffle): a full layout that
+// can be played to its end.
+std::string ExamplePosition() {
+  std::vector<uint8_t> tiles;
+  for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
+  core::Rng rng(2004);
+  rng.Shuffle(tiles.begin(), tiles.end());
+  Rack racks[2];
+  for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
+  std::string bag;
+  for (size_t i = 2 * kRackSize; i < tiles.size(); ++i) bag.push_back(RackChar(tiles[i]));
+  return absl::StrCat("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 ", FormatRack(racks[0]), "/",
+                      FormatRack(racks[1]), " 0/0 0 lex ", kDefaultLexicon, "; bag ", bag, ";");
+}
+
+}  // namespace
+
+core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
+  core::GameInfo info;
+  info.name = "scrabble";
+  info.display_name = "Scrabble";
+  const std::vector<std::string> names = lexica.Names();
+  info.description = absl::StrCat(
+      "Two-player English Scrabble under tournament rules: every legal play (GADDAG move "
+      "generation with cross-sets and anchors), exchange and pass, scored; positions in CGP, "
+      "game records in GCG; a seat's view samples the other rack and the bag. Analysis ranks "
+      "every play by static equity (score plus the value of the tiles kept) or by score (the "
+      "greedy player). Lexica on this server: ",
+      names.empty() ? "none" : absl::StrJoin(names, ", "), " (default ", kDefaultLexicon,
+      "; any word list becomes one with kibitz lexicon build).");
+  info.variants = {{"english", "15x15 board, the English tile set of 100 tiles, 7-tile racks"}};
+  info.position_options = {
+      OptionSpec::Enum("end", "double", {"double", "classic"},
+                       "End of the game: double, the one who plays out gains twice the other "
+                       "rack's value; classic, gains it once and the other loses it."),
+      OptionSpec::Int("exchange_min", 7, 1, 100, "Tiles the bag must hold for an exchange."),
+      OptionSpec::Int("scoreless_turns", 6, 1, 100,
+                      "Consecutive scoreless turns (passes and exchanges, both players) that end "
+                      "the game; each player then loses the value of his rack."),
+      StringOption("lexicon", "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME')."),
+      OptionSpec::Enum("to_move", "1", {"1", "2"},
+                       "The seat to move in a CGP (whose rack and score the CGP lists first)."),
+      OptionSpec::Enum("view", "full", {"full", "seat"},
+                       "seat: the view of Position.seat, which sees its own rack and the board "
+                       "only."),
+  };
+  info.search_options = {
+      OptionSpec::Enum("algorithm", "static", {"static", "greedy"},
+                       "static: rank by equity (score plus leave value); greedy: by score, the "
+                       "seed paper's greedy player."),
+      OptionSpec::Int("top", 50, 1, 1000, "How many of the ranked plays are reported."),
+  };
+  info.position_notation =
+      "CGP: <board> <racks> <scores> <scoreless turns> [opcodes]: the board rows 1..15 "
+      "separated by '/', each row's tiles from column A (upper case, a blank's letter lower "
+      "case) with a number for a run of empty squares; the racks of the player to move and of "
+      "the opponent separated by '/' (empty: not known; ? a blank); the scores in the same "
+      "order; the count of consecutive scoreless turns; opcodes 'lex NAME;'. Or a GCG record "
+      "(#player1, #player2, >NICK: RACK MOVE +SCORE TOTAL lines): the position after its last "
+      "move. A full layout adds kibitzer's opcode 'bag TILES;' (the bag in drawing order), so that "
+      "the "
+      "draws after moves are known. Empty: a new game, racks not known.";
+  info.example_position = ExamplePosition();
+  info.move_notation =
+      "GCG: the square then the whole main word, row then column across (8D WORD starts at D8 "
+      "and goes right), column then row down (D8 WORD goes down); blanks in lower case; tiles "
+      "already on the board as their letters (or '.'); -ABC exchanges A, B and C (? a blank); "
+      "- passes.";
+  info.seats = {"1", "2"};
+  info.hidden_information = true;
+  info.value_description =
+      "Points for the side to move: with algorithm=static the play's equity, its score plus "
+      "the leave's value (the blank 25, S 8, X 3, Z 2, E 1.5, A R 1, C D H M 0.5, N T 0, I L P "
+      "-0.5, K O Y -1, J -1.5, B F G -2, U W -3, V -5, Q -7; a repeated letter -3, -4 for a "
+      "vowel; vowels and consonants out of balance by more than one -1.5 a tile; Q without U "
+      "-3; with the bag empty, minus twice the leave's face value); with algorithm=greedy the "
+      "score. Metrics: score, leave, equity.";
+  return info;
+}
+
+absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInfo& info,
+                                                             const LexiconStore& lexica,
+                                                             const core::PositionSpec& spec) {
+  if (!spec.variant.empty() && spec.variant != "english") {
+    return absl::InvalidArgumentError(
+        absl::StrCat("variant: ", core::Quote(spec.variant), " is not known (known: english)"));
+  }
+  absl::StatusOr<core::OptionValues> options =
+      core::OptionValues::Parse(info.position_options, spec.options, "options");
+  if (!options.ok()) return options.status();
+  Rules rules;
+  rules.classic_end = options->GetString("end") == "classic";
+  rules.exchange_min = static_cast<int>(options->GetInt("exchange_min"));
+  rules.scoreless_turns = static_cast<int>(options->GetInt("scoreless_turns"));
+
+  std::optional<Cgp> cgp;
+  std::optional<Gcg> gcg;
+  std::string lexicon_field = "options[lexicon]";
+  std::string lexicon = options->GetString("lexicon");
+  std::string from_notation;
+  if (LooksLikeGcg(spec.notation)) {
+    absl::StatusOr<Gcg> g = ParseGcg(spec.notation, "notation");
+    if (!g.ok()) return g.status();
+    gcg = *std::move(g);
+    from_notation = gcg->lexicon;
+  } else if (!absl::StripAsciiWhitespace(spec.notation).empty()) {
+    absl::StatusOr<Cgp> c = ParseCgp(spec.notation, "notation");
+    if (!c.ok()) return c.status();
+    cgp = *std::move(c);
+    from_notation = cgp->lexicon;
+  }
+  if (!from_notation.empty()) {
+    if (!lexicon.empty() &&
+        absl::AsciiStrToUpper(lexicon) != absl::AsciiStrToUpper(from_notation)) {
+      return absl::InvalidArgumentError(absl::StrCat("options[lexicon]: ", core::Quote(lexicon),
+                                                     " differs from the notation's lexicon ",
+                                                     core::Quote(from_notation)));
+    }
+    lexicon = from_notation;
+    lexicon_field = "notation: lexicon";
+  }
+  if (lexicon.empty()) lexicon = kDefaultLexicon;
+  absl::StatusOr<std::shared_ptr<const Kwg>> kwg = lexica.Get(lexicon, lexicon_field);
+  if (!kwg.ok()) return kwg.status();
+  Position pos(*kwg, absl::AsciiStrToUpper(lexicon), rules);
+
+  const bool second = options->GetString("to_move") == "2";
+  if (cgp.has_value()) {
+    pos.SetToMove(second ? 1 : 0);
+    for (int r = 0; r < kDim; ++r) {
+      for (int c = 0; c < kDim; ++c) pos.mutable_board().Set(r, c, cgp->board[r][c]);
+    }
+    pos.SetScores(cgp->scores[0], cgp->scores[1]);
+    pos.SetZeroTurns(cgp->zero_turns);
+    for (int i = 0; i < 2; ++i) {
+      if (cgp->racks[i].has_value()) pos.SetRack((pos.to_move() + i) % 2, *cgp->racks[i]);
+    }
+  } else if (second) {
+    return absl::InvalidArgumentError(
+        "options[to_move]: given only with a CGP (a record or a new game knows who is to move)");
+  }
+  if (absl::Status s = pos.Finish("notation"); !s.ok()) return s;
+  if (gcg.has_value()) {
+    if (absl::Status s = Replay(*gcg, pos, "notation"); !s.ok()) return s;
+  }
+  if (cgp.has_value() && cgp->bag.has_value()) {
+    if (absl::Status s = pos.SetBag(*cgp->bag, "notation: opcode bag"); !s.ok()) return s;
+  }
+  std::string seat;
+  if (!spec.seat.empty()) {
+    if (spec.seat != "1" && spec.seat != "2") {
+      return absl::InvalidArgumentError(
+          absl::StrCat("seat: ", core::Quote(spec.seat), " is not a seat of Scrabble (1 or 2)"));
+    }
+    seat = spec.seat;
+  }
+  const bool seat_view = options->GetString("view") == "seat";
+  if (seat_view && seat.empty()) {
+    return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
+  }
+  for (size_t i = 0; i < spec.moves.size(); ++i) {
+    if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]")); !s.ok()) {
+      return s;
+    }
+  }
+  if (seat_view) pos.HideFrom(seat == "2" ? 1 : 0);
+  core::OptionMap rule_options;
+  for (const char* name : {"end", "exchange_min", "scoreless_turns"}) {
+    if (auto it = spec.options.find(name); it != spec.options.end()) {
+      rule_options[name] = options->GetString(name);
+    }
+  }
+  std::array<std::string, 2> nicks;
+  if (gcg.has_value()) nicks = gcg->nicks;
+  return std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks);
+}
+
+}  // namespace kibitzer::scrabble

@@ -1,0 +1,104 @@
+// Shared by the Scrabble tests: the fast-test lexicon (SCOWL70, built by the build) as a graph and
+// as a word set, positions set up from CGP, and positions from seeded games.
+#pragma once
+
+#include <fstream>
+#include <memory>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "engine/analysis/game_registry.h"
+#include "engine/core/rng.h"
+#include "engine/games/scrabble/lexicon/lexicon_store.h"
+#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/scrabble_game.h"
+#include "gtest/gtest.h"
+
+namespace kibitzer::scrabble::testing {
+
+inline const std::string& LexiconDir() {
+  static const std::string dir = analysis::GameSettings::DefaultLexiconDir();
+  return dir;
+}
+
+inline std::shared_ptr<const Kwg> Scowl70() {
+  static const std::shared_ptr<const Kwg> kwg = [] {
+    LexiconStore store(LexiconDir());
+    auto k = store.Get("SCOWL70", "lexicon");
+    EXPECT_TRUE(k.ok()) << k.status();
+    return k.ok() ? *k : nullptr;
+  }();
+  return kwg;
+}
+
+// The words of SCOWL70 as the build listed them (upper case).
+inline const std::vector<std::string>& Scowl70Words() {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> w;
+    std::ifstream in(LexiconDir() + "/SCOWL70.txt");
+    for (std::string line; std::getline(in, line);) w.push_back(line);
+    return w;
+  }();
+  return words;
+}
+
+// A position of SCOWL70 from CGP (no lex opcode needed).
+inline Position FromCgp(const std::string& text, Rules rules = {}) {
+  Position pos(Scowl70(), "SCOWL70", rules);
+  absl::StatusOr<Cgp> cgp = ParseCgp(text, "notation");
+  EXPECT_TRUE(cgp.ok()) << cgp.status();
+  for (int r = 0; r < kDim; ++r) {
+    for (int c = 0; c < kDim; ++c) pos.mutable_board().Set(r, c, cgp->board[r][c]);
+  }
+  pos.SetScores(cgp->scores[0], cgp->scores[1]);
+  pos.SetZeroTurns(cgp->zero_turns);
+  for (int i = 0; i < 2; ++i) {
+    if (cgp->racks[i].has_value()) pos.SetRack(i, *cgp->racks[i]);
+  }
+  const absl::Status s = pos.Finish("notation");
+  EXPECT_TRUE(s.ok()) << s;
+  if (cgp->bag.has_value()) EXPECT_TRUE(pos.SetBag(*cgp->bag, "bag").ok());
+  return pos;
+}
+
+// A new game of SCOWL70 with both racks and the bag's order from `seed`.
+inline Position NewGame(uint64_t seed, Rules rules = {}) {
+  std::vector<uint8_t> tiles;
+  for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
+  core::Rng rng(seed);
+  rng.Shuffle(tiles.begin(), tiles.end());
+  Position pos(Scowl70(), "SCOWL70", rules);
+  Rack racks[2];
+  for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
+  pos.SetRack(0, racks[0]);
+  pos.SetRack(1, racks[1]);
+  EXPECT_TRUE(pos.Finish("notation").ok());
+  EXPECT_TRUE(
+      pos.SetBag(std::vector<uint8_t>(tiles.begin() + 2 * kRackSize, tiles.end()), "bag").ok());
+  return pos;
+}
+
+// Every position before a move of `games` seeded games, each move one of the five best by score
+// or, one time in four, any placement.
+inline std::vector<Position> GamePositions(int games, uint64_t seed) {
+  std::vector<Position> out;
+  for (int g = 0; g < games; ++g) {
+    Position pos = NewGame(seed + static_cast<uint64_t>(g));
+    core::Rng rng(seed * 7919 + static_cast<uint64_t>(g));
+    while (!pos.over()) {
+      out.push_back(pos);
+      const std::vector<Move> moves = AllMoves(pos);
+      size_t places = 0;
+      while (places < moves.size() && moves[places].kind == Move::kPlace) ++places;
+      size_t pick = moves.size() - 1;  // the pass
+      if (places > 0) {
+        pick = rng.Below(4) == 0 ? rng.Below(places) : rng.Below(std::min<size_t>(places, 5));
+      }
+      pos.Apply(moves[pick]);
+    }
+  }
+  return out;
+}
+
+}  // namespace kibitzer::scrabble::testing

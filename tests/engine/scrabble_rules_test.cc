@@ -1,0 +1,436 @@
+// Scrabble's rules by hand (scoring, the end of the game), its notations in and out, bad input,
+// the lexicon graph and the seat view's sampler.
+#include <cmath>
+
+#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/sampler.h"
+#include "tests/engine/scrabble_fixture.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+using testing::FromCgp;
+using testing::GamePositions;
+using testing::NewGame;
+using testing::Scowl70;
+
+// The board as CGP rows, empty except `rows` (row number 1..15 -> row text).
+std::string Board(const std::map<int, std::string>& rows) {
+  std::string out;
+  for (int r = 1; r <= kDim; ++r) {
+    if (r > 1) out += "/";
+    auto it = rows.find(r);
+    out += it == rows.end() ? "15" : it->second;
+  }
+  return out;
+}
+
+// The score of `text` by the rules' check, which the generator must give the same move too.
+int Score(const Position& pos, const std::string& text) {
+  absl::StatusOr<Move> m = pos.Parse(text, "move");
+  EXPECT_TRUE(m.ok()) << m.status();
+  if (!m.ok()) return -1;
+  EXPECT_EQ(pos.WhyIllegal(&*m), "") << text;
+  const std::vector<Move> all = AllMoves(pos);
+  const auto it = std::find(all.begin(), all.end(), *m);
+  EXPECT_NE(it, all.end()) << text << " not generated";
+  if (it != all.end()) EXPECT_EQ(it->score, m->score) << text;
+  return m->score;
+}
+
+std::string Why(const Position& pos, const std::string& text) {
+  absl::StatusOr<Move> m = pos.Parse(text, "move");
+  if (!m.ok()) return std::string(m.status().message());
+  return pos.WhyIllegal(&*m);
+}
+
+TEST(ScrabbleScoring, ABingoOnTheCentreWithALetterPremium) {
+  const Position pos = FromCgp(Board({}) + " AELPRSY/ 0/0 0");
+  // P on D8 (double letter) 6, LAY 6, E on H8 (double word), RS 2: 15 x 2 + 50.
+  EXPECT_EQ(Score(pos, "8D PLAYERS"), 80);
+  EXPECT_EQ(Score(pos, "H4 PLAYERS"), 80);
+}
+
+TEST(ScrabbleScoring, AWordOnTwoDoubleWordSquaresCountsFourTimes) {
+  const Position pos = FromCgp(Board({{5, "7Y7"}}) + " AELPRSZ/ 0/0 0");
+  EXPECT_EQ(Score(pos, "5E PLAYERS"), 12 * 4);
+}
+
+TEST(ScrabbleScoring, TwoTripleWordsCountNineTimesAndAPremiumUnderAnOldTileCountsNot) {
+  // The O on D1 (double letter) was there before: it counts once.
+  const Position pos = FromCgp(Board({{1, "3O11"}}) + " ABELSTU/ 0/0 0");
+  EXPECT_EQ(Score(pos, "1A ABSOLUTE"), 10 * 9 + 50);
+}
+
+TEST(ScrabbleScoring, CrossWordsAreAddedWithTheirPremiums) {
+  // AX across on row 9 under TO: A on G9 (double letter) makes TA down, X makes OX down.
+  const Position pos = FromCgp(Board({{8, "6TO7"}}) + " AEINRTX/ 0/0 0");
+  EXPECT_EQ(Score(pos, "9G AX"), 10 + 3 + 9);
+}
+
+TEST(ScrabbleScoring, OneTileMakingTwoWordsAndABlankWorthNothing) {
+  // HAT down on K5..K7 and CAT across on H8..J8: an S on K8 makes CATS and HATS.
+  const std::string board = Board({{5, "10H4"}, {6, "10A4"}, {7, "10T4"}, {8, "7CAT5"}});
+  const Position pos = FromCgp(board + " ?EIORSU/ 0/0 0");
+  EXPECT_EQ(Score(pos, "8H CATS"), 6 + 7);
+  EXPECT_EQ(Score(pos, "8H CATs"), 5 + 6);
+  // Written down, it is the same placement: its main word is HATS.
+  absl::StatusOr<Move> down = pos.Parse("K5 HATS", "move");
+  ASSERT_TRUE(down.ok());
+  EXPECT_EQ(pos.WhyIllegal(&*down), "");
+  EXPECT_EQ(down->score, 13);
+}
+
+TEST(ScrabbleRules, IllegalMovesSayWhy) {
+  const Position first = FromCgp(Board({}) + " AELPRSY/ 0/0 0");
+  EXPECT_EQ(Why(first, "8A PLAYERS"), "the first play must cover H8");
+  EXPECT_EQ(Why(first, "8H PLAYERZ"), "Z is not on the rack AELPRSY");
+  EXPECT_EQ(Why(first, "8H SPARLEY"), "SPARLEY is not a word of SCOWL70");
+  EXPECT_EQ(Why(first, "8H PLAYERs"), "a blank is not on the rack AELPRSY");
+  EXPECT_EQ(Why(first, "-AEL"), "");
+  const Position mid = FromCgp(Board({{8, "7CAT5"}}) + " EINRSTX/ 0/0 0");
+  EXPECT_EQ(Why(mid, "1A TEN"), "it does not touch the tiles on the board");
+  EXPECT_EQ(Why(mid, "8H XAT"), "move: '8H XAT' is not legal: square H8 is taken by C");
+  EXPECT_EQ(Why(mid, "8I AT"),
+            "move: '8I AT' is not the whole word: the tiles next to it belong to "
+            "the main word");
+  EXPECT_EQ(Why(mid, "8H CAT"), "move: '8H CAT' places no tile");
+  EXPECT_EQ(Why(mid, "8P CAT"),
+            "move: '8P CAT' does not start with a square (8D: row 8 from column "
+            "D, across; D8: down)");
+  EXPECT_EQ(Why(mid, "8M CATS"), "move: '8M CATS' runs off the board");
+  EXPECT_EQ(Why(mid, "CAT"),
+            "move: 'CAT' is not a move (write 8D WORD across from D8, D8 WORD down, "
+            "-ABC to exchange, - to pass)");
+  EXPECT_EQ(Why(mid, "-Q"), "Q is not on the rack EINRSTX");
+  EXPECT_EQ(Why(mid, "-E1"), "move: '1' is not a tile (A..Z, or ? for a blank)");
+}
+
+TEST(ScrabbleRules, ExchangesNeedSevenTilesInTheBagUnlessTheOptionSaysOtherwise) {
+  // Every tile but the two racks and five in the bag on the board is out of the bag: build one
+  // by playing a seeded game until the bag holds fewer than 7.
+  Position pos = NewGame(3);
+  while (pos.bag_size() >= 7) pos.Apply(AllMoves(pos).front());
+  if (pos.over()) GTEST_SKIP() << "the game ended first";
+  const Rack& rack = pos.side(pos.to_move()).rack;
+  int kind = 0;
+  while (rack.count[kind] == 0) ++kind;
+  EXPECT_EQ(Why(pos, std::string("-") + RackChar(kind)),
+            "an exchange needs at least 7 tiles in the bag, and " + std::to_string(pos.bag_size()) +
+                " are left");
+}
+
+TEST(ScrabbleRules, PlayingOutGainsTwiceTheOtherRackOrOnceAndTheOtherLosesIt) {
+  for (bool classic : {false, true}) {
+    Rules rules;
+    rules.classic_end = classic;
+    for (uint64_t seed = 1; seed < 40; ++seed) {
+      Position pos = NewGame(seed, rules);
+      std::array<int, 2> moves{};
+      while (!pos.over()) {
+        const Move m = AllMoves(pos).front();
+        moves[pos.to_move()] += m.score;
+        pos.Apply(m);
+      }
+      if (pos.zero_turns() >= rules.scoreless_turns) continue;
+      // The last player to move played out; the other still holds tiles.
+      const RecordLine* last = nullptr;
+      for (const RecordLine& l : pos.record()) {
+        if (l.move[0] != '(') last = &l;
+      }
+      const int out = last->seat, other = 1 - out;
+      const int v = pos.side(other).rack.Points();
+      ASSERT_EQ(pos.side(out).size, 0);
+      EXPECT_EQ(pos.score(out), moves[out] + (classic ? v : 2 * v)) << seed;
+      EXPECT_EQ(pos.score(other), moves[other] - (classic ? v : 0)) << seed;
+    }
+  }
+}
+
+TEST(ScrabbleRules, SixScorelessTurnsEndTheGameAndEachLosesHisRack) {
+  Position pos = NewGame(9);
+  const std::array<int, 2> racks = {pos.side(0).rack.Points(), pos.side(1).rack.Points()};
+  for (int i = 0; i < 5; ++i) pos.Apply(Move{});
+  EXPECT_FALSE(pos.over());
+  pos.Apply(Move{});
+  ASSERT_TRUE(pos.over());
+  EXPECT_EQ(pos.score(0), -racks[0]);
+  EXPECT_EQ(pos.score(1), -racks[1]);
+  Rules four;
+  four.scoreless_turns = 4;
+  Position short_game = NewGame(9, four);
+  for (int i = 0; i < 4; ++i) short_game.Apply(Move{});
+  EXPECT_TRUE(short_game.over());
+}
+
+TEST(ScrabbleNotation, CgpSetsUpTheSamePositionAgain) {
+  for (const Position& pos : GamePositions(2, 21)) {
+    const std::string cgp = FormatCgp(pos);
+    const Position again = FromCgp(cgp);
+    EXPECT_EQ(FormatCgp(again), cgp);
+    EXPECT_EQ(again.bag_size(), pos.bag_size());
+  }
+}
+
+// The Scrabble game behind the interface, on the build's lexica.
+class ScrabbleGameTest : public ::testing::Test {
+ protected:
+  ScrabbleGameTest() : game_(std::make_shared<const LexiconStore>(testing::LexiconDir())) {}
+  absl::StatusOr<std::unique_ptr<core::GameState>> Setup(const std::string& notation,
+                                                         core::OptionMap options = {}) const {
+    core::PositionSpec spec;
+    spec.notation = notation;
+    spec.options = std::move(options);
+    return game_.Setup(spec);
+  }
+  const Position& Of(const core::GameState& s) const {
+    return static_cast<const ScrabbleState&>(s).position();
+  }
+  ScrabbleGame game_;
+};
+
+TEST_F(ScrabbleGameTest, AGcgRecordReplaysToItsScoresAndIsWrittenBackTheSame) {
+  Position pos = NewGame(17);
+  pos = FromCgp(FormatCgp(pos));  // the same start, a fresh record
+  Position played = NewGame(17);
+  while (!played.over()) played.Apply(AllMoves(played)[played.record().size() % 3]);
+  const std::string gcg = FormatGcg(played, {"ann", "bob"});
+  core::PositionSpec spec;
+  spec.notation = gcg;
+  spec.options["lexicon"] = "SCOWL70";
+  auto state = game_.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status() << "\n" << gcg;
+  const Position& replayed = Of(**state);
+  EXPECT_TRUE(replayed.over());
+  EXPECT_EQ(replayed.score(0), played.score(0));
+  EXPECT_EQ(replayed.score(1), played.score(1));
+  EXPECT_EQ(FormatCgp(replayed).substr(0, FormatCgp(replayed).find(' ')),
+            FormatCgp(played).substr(0, FormatCgp(played).find(' ')));
+  EXPECT_EQ((*state)->Record(), gcg);
+
+  // A score or a total the record misstates is refused on its line.
+  std::string wrong = gcg;
+  const size_t line = wrong.find("\n>ann:");
+  const size_t plus = wrong.find(" +", line);
+  wrong.insert(plus + 2, "1");
+  spec.notation = wrong;
+  auto refused = game_.Setup(spec);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.status().message().find("notation: line 5: "), std::string::npos)
+      << refused.status();
+}
+
+TEST_F(ScrabbleGameTest, BadPositionsAreRefusedWithTheirReason) {
+  const std::string empty = Board({});
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"15/15 AB/ 0/0 0", "notation: the board has 2 rows, not 15"},
+      {empty + " AB 0/0 0", "notation: racks 'AB': write the mover's and the opponent's"},
+      {empty + " A1/ 0/0 0", "notation: rack 1: '1' is not a tile"},
+      {empty + " AEINRST/ 0 0", "notation: scores '0': write the mover's and the opponent's"},
+      {empty + " AEINRST/ 0/0 x", "notation: scoreless turns 'x': a count from 0"},
+      {empty + " AEINRST/ 0/0 0 lex NOPE;", "notation: lexicon: no lexicon named 'NOPE'"},
+      {empty + " AEINRST/ 0/0 0 foo bar;", "notation: opcode 'foo bar' is not known"},
+      {empty + " AEINRST/ 0/0 0 lex SCOWL70", "notation: an opcode ends with ';'"},
+      {Board({{1, "16"}}) + " A/ 0/0 0", "notation: board row 1 '16' has more than 15 squares"},
+      {Board({{1, "14"}}) + " A/ 0/0 0", "notation: board row 1 '14' has 14 squares, not 15"},
+      {Board({{1, "QQ13"}}) + " A/ 0/0 0",
+       "notation: 2 Qs on the board and the racks; the tile set has 1"},
+      {empty + " AEI/ 0/0 0",
+       "notation: seat 1's rack AEI has 3 tiles, but with 90 tiles in the bag"},
+      {empty + " AEINRST/ 0/0 0 bag ZZ;",
+       "notation: opcode bag: the bag's order can be given only with both racks"},
+      {"#player1 a A\n#player2 b B\n>c: AEINRST 8D RETAINS +66 66",
+       "notation: line 3 '>c: AEINRST 8D RETAINS +66 66': the nick 'c' is neither 'a' nor 'b'"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +60 60",
+       "notation: line 3: 8D RETAINS scores 66, not 60"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +66 70",
+       "notation: line 3: the total after it is 66, not 70"},
+      {"#player1 a A\n#player2 b B\n>b: AEINRST 8D RETAINS +66 66",
+       "notation: line 3: seat 1 (a) is to move, not b"},
+      {"#player1 a A\n#player2 b B\n>a: 8D RETAINS +66 66",
+       "notation: line 3: the rack before the move is needed"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST -- -66 0",
+       "challenges and time penalties are not modelled"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS 66 66",
+       "the score '66' is not +N or -N"},
+      {"#player1 a A\n#player2 b B\nhello", "a move line starts with '>'"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST (AB) +4 4",
+       "is an end-of-game adjustment, but the game has not ended"},
+  };
+  for (const auto& [notation, want] : cases) {
+    auto s = Setup(notation, {{"lexicon", "SCOWL70"}});
+    if (notation.find("lex NOPE") != std::string::npos ||
+        notation.find("lex SCOWL70") != std::string::npos) {
+      s = Setup(notation);
+    }
+    ASSERT_FALSE(s.ok()) << notation;
+    EXPECT_EQ(s.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(s.status().message().find(want), std::string::npos)
+        << s.status().message() << "\nwanted: " << want;
+  }
+  auto lexicon = Setup(empty + " AEINRST/ 0/0 0", {{"lexicon", "NOPE"}});
+  ASSERT_FALSE(lexicon.ok());
+  EXPECT_NE(lexicon.status().message().find("options[lexicon]: no lexicon named 'NOPE' (known: "),
+            std::string::npos)
+      << lexicon.status();
+  core::PositionSpec moves;
+  moves.notation = empty + " AEINRST/ 0/0 0 lex SCOWL70;";
+  moves.moves = {"8D RETAINS", "-"};
+  auto after = game_.Setup(moves);
+  ASSERT_FALSE(after.ok());
+  EXPECT_EQ(after.status().message(), "moves[1]: '-' is not legal: seat 2's rack is not known");
+}
+
+TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {
+  auto state = Setup(Board({}) + " AEINRSQ/ 0/0 0 lex SCOWL70;");
+  ASSERT_TRUE(state.ok()) << state.status();
+  const auto run = [&](const std::string& algorithm) {
+    core::SearchSpec spec;
+    spec.options["algorithm"] = algorithm;
+    spec.options["top"] = "1000";
+    auto task = game_.PrepareSearch(**state, spec);
+    EXPECT_TRUE(task.ok()) << task.status();
+    core::StopToken never;
+    core::SearchControl control(core::Limits{}, &never);
+    struct Sink : core::ProgressSink {
+      void OnProgress(const core::Report&) override {}
+      void OnFinished(const core::Report&) override {}
+    } sink;
+    return (*task)->Run(control, sink);
+  };
+  const core::Report greedy = run("greedy");
+  const core::Report equity = run("static");
+  ASSERT_FALSE(greedy.moves.empty());
+  for (size_t i = 1; i < greedy.moves.size(); ++i) {
+    EXPECT_GE(greedy.moves[i - 1].value, greedy.moves[i].value);
+    EXPECT_GE(equity.moves[i - 1].value, equity.moves[i].value);
+  }
+  // Equity gets rid of the Q (its leave value is the lowest).
+  const auto leave_of = [&](const std::string& text) {
+    absl::StatusOr<Move> m = Of(**state).Parse(text, "m");
+    Rack leave = Of(**state).side(0).rack;
+    leave.RemoveAll(m->Used());
+    return leave;
+  };
+  EXPECT_EQ(leave_of(equity.best_move).count[17], 0) << equity.best_move;
+  EXPECT_EQ(greedy.moves.front().value, AllMoves(Of(**state)).front().score);
+  EXPECT_EQ(equity.moves.front().metrics[2].value,
+            equity.moves.front().metrics[0].value + equity.moves.front().metrics[1].value);
+  EXPECT_EQ(equity.moves.front().metrics[1].value,
+            LeaveValue(leave_of(equity.best_move), Of(**state).bag_size()));
+}
+
+TEST_F(ScrabbleGameTest, ASeatViewSamplesTheOtherRackFromTheUnseenTilesWithTheFixedOnes) {
+  auto state = Setup(Board({{8, "7CAT5"}}) + " AEINRST/ 0/0 0 lex SCOWL70;");
+  ASSERT_TRUE(state.ok());
+  const Position& pos = Of(**state);
+  absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, 0, {"2:QZ"});
+  ASSERT_TRUE(sampler.ok()) << sampler.status();
+  Rack unseen = pos.Unseen(0);
+  unseen.RemoveAll(sampler->fixed());
+  std::array<double, kTileKinds> seen{};
+  constexpr int kSamples = 4000;
+  for (int i = 0; i < kSamples; ++i) {
+    core::Rng rng = core::Rng::ForStream(5, static_cast<uint64_t>(i));
+    Rack rack;
+    std::vector<uint8_t> bag;
+    sampler->Draw(rng, &rack, &bag);
+    ASSERT_EQ(rack.size, kRackSize);
+    ASSERT_GE(rack.count[17], 1);
+    ASSERT_GE(rack.count[26], 1);
+    Rack all = rack;
+    for (uint8_t k : bag) all.Add(k);
+    ASSERT_TRUE(all == pos.Unseen(0));
+    Rack free = rack;
+    free.RemoveAll(sampler->fixed());
+    for (int k = 0; k < kTileKinds; ++k) seen[k] += free.count[k];
+  }
+  // Each tile's share of the five free places is its share of the unseen tiles.
+  for (int k = 0; k < kTileKinds; ++k) {
+    const double p = double(unseen.count[k]) / unseen.size;
+    const double expected = 5.0 * p * kSamples;
+    const double sd = std::sqrt(5.0 * kSamples * p * (1 - p)) + 1;
+    EXPECT_NEAR(seen[k], expected, 5 * sd) << RackChar(k);
+  }
+  // Through Deal: layouts are full positions that set up, the same for the same seed.
+  core::PositionSpec view = (*state)->Normalized();
+  view.seat = "1";
+  view.options["view"] = "seat";
+  auto seat = game_.Setup(view);
+  ASSERT_TRUE(seat.ok()) << seat.status();
+  core::DealSpec deal;
+  deal.count = 5;
+  deal.seed = 3;
+  deal.fixed = {"2:Q"};
+  auto a = game_.Deal(**seat, deal);
+  auto b = game_.Deal(**seat, deal);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->layouts.size(), 5u);
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(a->layouts[i].notation, b->layouts[i].notation);
+    auto layout = game_.Setup(a->layouts[i]);
+    ASSERT_TRUE(layout.ok()) << layout.status();
+    EXPECT_EQ(Of(**layout).side(1).rack.count[17], 1);
+    EXPECT_TRUE(Of(**layout).bag_known());
+  }
+  deal.fixed = {"1:Q"};
+  EXPECT_EQ(game_.Deal(**seat, deal).status().message(),
+            "fixed[0]: '1:Q' is not 2:TILES (tiles fixed to the rack of seat 2, the one the "
+            "view does not see)");
+  deal.fixed = {"2:QQ"};
+  EXPECT_NE(game_.Deal(**seat, deal).status().message().find("fixed: QQ are not among the unseen"),
+            std::string::npos);
+}
+
+TEST(ScrabbleLexicon, AWordListBecomesAGraphThatKnowsExactlyItsWords) {
+  const std::vector<std::string> words = {"AA", "AB", "ABA", "BA", "CAB", "CABS", "SCAB", "ZZZ"};
+  std::string text;
+  for (std::string w : words) {
+    for (char& c : w) c = static_cast<char>(c - 'A' + 'a');
+    text += w + "\r\n";
+  }
+  absl::StatusOr<std::vector<std::string>> parsed = ParseWordList(text + "ab\n");
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(*parsed, words);
+  const Kwg kwg = BuildKwg(*parsed);
+  EXPECT_EQ(kwg.words(), words.size());
+  for (const std::string& w : words) EXPECT_TRUE(kwg.ContainsText(w)) << w;
+  for (const char* w : {"A", "B", "AAA", "CA", "CABSS", "SCA", "ZZ", "BAA"}) {
+    EXPECT_FALSE(kwg.ContainsText(w)) << w;
+  }
+  absl::StatusOr<Kwg> again = Kwg::Parse(kwg.Serialize());
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->Serialize(), kwg.Serialize());
+  std::string cut = kwg.Serialize();
+  cut.pop_back();
+  EXPECT_FALSE(Kwg::Parse(cut).ok());
+  EXPECT_EQ(Kwg::Parse("hello").status().message(), "not a kibitzer lexicon file (bad header)");
+
+  EXPECT_EQ(ParseWordList("cat\ndo g\n").status().message(),
+            "line 2: 'do g' is not a word of 2 to 15 letters A..Z");
+  EXPECT_EQ(ParseWordList("cat\n\ndog\n").status().message(),
+            "line 2: empty is not a word of 2 to 15 letters A..Z");
+  EXPECT_EQ(ParseWordList("a\n").status().message(),
+            "line 1: 'a' is not a word of 2 to 15 letters A..Z");
+  EXPECT_EQ(ParseWordList("abcdefghijklmnop\n").status().message(),
+            "line 1: 'abcdefghijklmnop' is not a word of 2 to 15 letters A..Z");
+  EXPECT_EQ(ParseWordList("").status().message(), "the word list has no words");
+}
+
+TEST(ScrabbleLexicon, TheBuiltLexiconHoldsEveryWordOfItsList) {
+  ASSERT_NE(Scowl70(), nullptr);
+  const std::vector<std::string>& words = testing::Scowl70Words();
+  EXPECT_EQ(words.size(), 110334u);
+  EXPECT_EQ(Scowl70()->words(), 110334u);
+  for (const std::string& w : words) ASSERT_TRUE(Scowl70()->ContainsText(w)) << w;
+  // A word with its last letter changed is in the list exactly when the graph says so.
+  const std::unordered_set<std::string> set(words.begin(), words.end());
+  for (size_t i = 0; i < words.size(); i += 7) {
+    std::string w = words[i];
+    w.back() = static_cast<char>('A' + (w.back() - 'A' + 1) % 26);
+    EXPECT_EQ(Scowl70()->ContainsText(w), set.count(w) == 1) << w;
+  }
+}
+
+}  // namespace
+}  // namespace kibitzer::scrabble
