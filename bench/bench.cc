@@ -90,6 +90,23 @@ BenchCase TarokCase(std::string name, std::string seat, int samples) {
   return c;
 }
 
+// Scrabble: every play of a mid-game position of a seeded greedy game (scrabble_bench --print=200),
+// ranked by static equity or by score; the nodes are the plays generated.
+BenchCase ScrabbleCase(std::string name, std::string algorithm) {
+  BenchCase c;
+  c.name = std::move(name);
+  pb::Position* p = c.request.mutable_position()->mutable_position();
+  p->set_game("scrabble");
+  p->set_notation(
+      "13W1/9ZIT1I1/10V2R1/7BIJOU1I1/2OUTREAd1R2N1/10I2GS/6FEELS3T/ABAPICAL2T3O/2HIN1HAME2C1W/"
+      "3N5XU1UMP/3OD5GERE1/3TO7D2/4N7S2/3GODLY7/TOhEROAS7 ADFILNQ/AEEKNRV 347/377 0 lex SCOWL80;"
+      " bag EYIEAE;");
+  c.request.set_threads(1);
+  c.request.set_progress_interval_ms(1000);
+  (*c.request.mutable_options())["algorithm"] = std::move(algorithm);
+  return c;
+}
+
 }  // namespace
 
 std::vector<BenchCase> BenchCases() {
@@ -109,6 +126,8 @@ std::vector<BenchCase> BenchCases() {
       BigTwoCase("bigtwo mc 20 samples d2", "1", 2, 20),
       TarokCase("tarok exact 7 tricks", "", 0),
       TarokCase("tarok mc 4 samples", "0", 4),
+      ScrabbleCase("scrabble static mid-game", "static"),
+      ScrabbleCase("scrabble greedy mid-game", "greedy"),
   };
 }
 

@@ -69,5 +69,8 @@ struct MatchFlags {
   bool rotate = true;
 };
 int RunMatch(const CommandOptions& o, const MatchFlags& m);
+// kibitz lexicon build WORDS.txt --name=NAME [--lexicon-dir=DIR] (in this process).
+int RunLexiconBuild(const std::vector<std::string>& words, const std::string& name,
+                    const std::string& dir);
 
 }  // namespace kibitzer::cli

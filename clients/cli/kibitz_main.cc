@@ -63,6 +63,10 @@ ABSL_FLAG(std::string, constraints_file, "", "Read --constraints from this file.
 ABSL_FLAG(std::string, position_file, "",
           "Read POSITION from this file (e.g. a PBN game whose Deal has '-' for unknown hands).");
 ABSL_FLAG(std::string, file, "", "Bridge: a file of deals, positions or PBN games.");
+ABSL_FLAG(std::string, lexicon_dir, "",
+          "Scrabble: the directory of lexica (NAME.kwg) for runs in this process, and where "
+          "'lexicon build' writes; empty: the build's own.");
+ABSL_FLAG(std::string, name, "", "lexicon build: the lexicon's name (letters, digits, _ and -).");
 ABSL_FLAG(std::string, dealer, "",
           "Bridge par: the dealer (N, E, S, W); default the record's, else N.");
 ABSL_FLAG(std::string, players, "baseline,baseline,baseline,baseline",
@@ -95,6 +99,9 @@ constexpr char kUsage[] =
     "  solve     --file: positions in dd_solveboard's layout; prints each with card:value\n"
     "  play      double-dummy analysis of a played deal (PBN game or LIN; --file: each game)\n"
     "  pbn       --file: a PBN file with OptimumScore and OptimumResultTable added\n"
+    "Scrabble:\n"
+    "  lexicon build WORDS.txt --name=NAME [--lexicon-dir=DIR]: a word list (one word a line,\n"
+    "            2..15 letters A..Z) as the lexicon NAME, loaded by name (CGP 'lex NAME;')\n"
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
     "            rotated; wins, points and 95% intervals per player (in this process)\n"
@@ -187,11 +194,16 @@ int main(int argc, char** argv) {
     return kibitzer::cli::Fail(absl::InvalidArgumentError(
         "--tls-ca, --tls-cert and --token-file: reach a server; give --server too"));
   }
+  if (command == "lexicon") {
+    return kibitzer::cli::RunLexiconBuild(words, absl::GetFlag(FLAGS_name),
+                                          absl::GetFlag(FLAGS_lexicon_dir));
+  }
   std::unique_ptr<kibitzer::cli::Transport> transport =
       server.empty()
           ? kibitzer::cli::MakeInProcessTransport(
                 o.threads > 0 ? o.threads
-                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())))
+                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+                absl::GetFlag(FLAGS_lexicon_dir))
           : kibitzer::cli::MakeRemoteTransport(remote);
 
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);

@@ -115,6 +115,7 @@ void PrintSetup(const pb::SetupPositionResponse& r) {
   }
   for (const auto& k : r.knowledge().known()) std::printf("known: %s\n", k.c_str());
   for (const auto& h : r.knowledge().hidden()) std::printf("hidden: %s\n", h.c_str());
+  if (!r.record().empty()) std::printf("record:\n%s", r.record().c_str());
 }
 
 void PrintDeal(const pb::DealResponse& r) {

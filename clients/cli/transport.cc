@@ -45,7 +45,8 @@ class QueueSink final : public service::ReportSink {
 
 class InProcessTransport final : public Transport {
  public:
-  explicit InProcessTransport(int threads) : api_(MakeOptions(threads)), bridge_(&api_) {}
+  InProcessTransport(int threads, std::string lexicon_dir)
+      : api_(MakeOptions(threads, std::move(lexicon_dir))), bridge_(&api_) {}
 
   absl::StatusOr<pb::EngineInfo> GetEngineInfo() override { return api_.GetEngineInfo(); }
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
@@ -92,8 +93,9 @@ class InProcessTransport final : public Transport {
   }
 
  private:
-  static service::ApiOptions MakeOptions(int threads) {
+  static service::ApiOptions MakeOptions(int threads, std::string lexicon_dir) {
     service::ApiOptions options;
+    if (!lexicon_dir.empty()) options.lexicon_dir = std::move(lexicon_dir);
     options.threads = std::max(1, threads);
     options.max_notation_bytes = 1 << 20;  // a local PBN file may be long
     return options;
@@ -263,8 +265,8 @@ pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request) {
   return out;
 }
 
-std::unique_ptr<Transport> MakeInProcessTransport(int threads) {
-  return std::make_unique<InProcessTransport>(threads);
+std::unique_ptr<Transport> MakeInProcessTransport(int threads, const std::string& lexicon_dir) {
+  return std::make_unique<InProcessTransport>(threads, lexicon_dir);
 }
 
 std::unique_ptr<Transport> MakeRemoteTransport(const RemoteOptions& options) {

@@ -40,7 +40,8 @@ class Transport {
 };
 
 // An engine in this process, with default server options and `threads` workers.
-std::unique_ptr<Transport> MakeInProcessTransport(int threads);
+// `lexicon_dir`: Scrabble's lexica (empty: the build's own).
+std::unique_ptr<Transport> MakeInProcessTransport(int threads, const std::string& lexicon_dir = "");
 struct RemoteOptions {
   std::string address;                    // host:port
   std::chrono::milliseconds deadline{0};  // of each call; zero: none

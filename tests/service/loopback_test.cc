@@ -665,8 +665,44 @@ std::vector<BadCase> BadCases() {
       return stub.Deal(c, r, &out);
     };
   };
+  auto scrabble = [](std::string notation, std::vector<std::string> moves = {}) {
+    pb::Position p;
+    p.set_game("scrabble");
+    p.set_notation(std::move(notation));
+    for (auto& m : moves) p.add_moves(m);
+    return p;
+  };
+  const std::string empty_board = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
+  const std::string gcg = "#player1 a A\n#player2 b B\n";
+  auto scrabble_deal = [empty_board](std::string fixed) {
+    return [empty_board, fixed](pb::Kibitzer::Stub& stub, grpc::ClientContext* c) {
+      pb::DealRequest r;
+      pb::Position* view = r.mutable_position()->mutable_position();
+      view->set_game("scrabble");
+      view->set_notation(empty_board + " AEINRST/ 0/0 0 lex SCOWL70;");
+      r.add_fixed(fixed);
+      pb::DealResponse out;
+      return stub.Deal(c, r, &out);
+    };
+  };
   const auto inv = grpc::INVALID_ARGUMENT;
   return {
+      {"ScrabbleBoardRows", setup(scrabble("15/15 AB/ 0/0 0")), inv,
+       "position.notation: the board has 2 rows, not 15"},
+      {"ScrabbleUnknownLexicon", setup(scrabble(empty_board + " AEINRST/ 0/0 0 lex NOPE;")), inv,
+       "position.notation: lexicon: no lexicon named 'NOPE'"},
+      {"ScrabbleIllegalMove",
+       setup(scrabble(empty_board + " AELPRSY/ 0/0 0 lex SCOWL70;", {"8A PLAYERS"})), inv,
+       "position.moves[0]: '8A PLAYERS' is not legal: the first play must cover H8"},
+      {"ScrabbleNotAWord",
+       setup(scrabble(empty_board + " AELPRSY/ 0/0 0 lex SCOWL70;", {"8H SPARLEY"})), inv,
+       "position.moves[0]: '8H SPARLEY' is not legal: SPARLEY is not a word of SCOWL70"},
+      {"ScrabbleGcgScore", setup(scrabble(gcg + ">a: AEINRST 8D RETAINS +60 60")), inv,
+       "position.notation: line 3: 8D RETAINS scores 66, not 60"},
+      {"ScrabbleGcgForgedNick", setup(scrabble(gcg + ">a\x1b[2J: AEINRST 8D RETAINS +66 66")), inv,
+       "the nick 'a\\x1b[2J' is neither 'a' nor 'b'"},
+      {"ScrabbleFixedOwnRack", scrabble_deal("1:Q"), inv, "fixed[0]: '1:Q' is not 2:TILES"},
+      {"ScrabbleFixedTooMany", scrabble_deal("2:QQ"), inv, "fixed: QQ are not among the unseen"},
       {"UnknownGame", setup(chess), inv, "position.game: unknown game 'chess'"},
       {"MissingGame", setup(no_game), inv, "position.game: required"},
       {"MalformedBoard", setup(malformed), inv, "position.notation: character '?'"},

@@ -15,6 +15,8 @@ void MoveGenerator::GeneratePlacements(const Board& board, const Rack& rack,
   if (rack.size == 0) return;
   out_ = out;
   rack_ = rack;
+  rack_mask_ = 0;
+  for (int l = 1; l < kTileKinds; ++l) rack_mask_ |= (rack.count[l] != 0 ? 1u : 0u) << l;
   for (int dir = 0; dir < 2; ++dir) {
     for (int line = 0; line < kDim; ++line) GenerateLine(board, dir, line);
   }
@@ -53,20 +55,25 @@ void MoveGenerator::Extend(int pos, uint32_t list, int main, int word_mult, int 
     return;
   }
   if (placed == rack_.size) return;
-  const uint32_t allowed = cross_set_[pos];
+  // The letters that could go here: allowed by the cross word, and on the rack (any, with a
+  // blank); the list is sorted by letter, so the scan ends past the last of them.
+  const uint32_t allowed = cross_set_[pos] & (rack_.count[kBlank] != 0 ? kAllLetters : rack_mask_);
+  if (allowed == 0) return;
+  const Letter last = static_cast<Letter>(31 - __builtin_clz(allowed));
   const int lm = letter_mult_[pos];
   const int wm = word_mult_[pos];
   for (uint32_t i = list;; ++i) {
     const uint32_t n = kwg_.node(i);
     const Letter l = Kwg::LetterAt(n);
+    if (l > last) break;
     if ((allowed >> l) & 1u) {
       if (rack_.count[l] != 0) {
-        --rack_.count[l];
+        if (--rack_.count[l] == 0) rack_mask_ &= ~(1u << l);
         strip_[pos] = l;
         const int v = kValues[l] * lm;
         GoOn(pos, i, main + v, word_mult * wm,
              has_cross_[pos] ? cross + (cross_score_[pos] + v) * wm : cross, placed + 1);
-        ++rack_.count[l];
+        if (rack_.count[l]++ == 0) rack_mask_ |= 1u << l;
       }
       if (rack_.count[kBlank] != 0) {
         --rack_.count[kBlank];

@@ -37,6 +37,7 @@ class MoveGenerator {
   const Kwg& kwg_;
   std::vector<Move>* out_ = nullptr;
   Rack rack_;
+  uint32_t rack_mask_ = 0;  // the letters on the rack (bit l), blanks aside
   int dir_ = 0, line_ = 0, anchor_ = 0, leftmost_ = 0;
   Tile tiles_[kDim] = {};
   Tile strip_[kDim] = {};

@@ -1,0 +1,139 @@
+// scrabble_bench: Scrabble move generation, timed.
+//
+//   scrabble_bench [--games=N] [--seed=S] [--lexicon=NAME] [--dir=DIR] [--repeat=R] [--print=K]
+//
+// Plays N seeded games greedily (each side plays its highest-scoring move; both racks and the
+// bag's order from the seed), timing each whole game (move generation, sorting by score and
+// applying, both sides). Every position before a move with at least 10 tiles on the board and
+// tiles left in the bag is a mid-game position; each is then timed generating every play of the
+// rack (placements, exchanges and the pass), the best of R runs. Prints the median and mean time
+// per position, plays per position and plays per second, and the median time of a whole game.
+// --print=K prints the CGP of the K-th mid-game position (for fixtures).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "engine/analysis/game_registry.h"
+#include "engine/core/rng.h"
+#include "engine/games/scrabble/lexicon/lexicon_store.h"
+#include "engine/games/scrabble/movegen.h"
+#include "engine/games/scrabble/notation.h"
+
+namespace {
+
+using namespace kibitzer::scrabble;
+using Clock = std::chrono::steady_clock;
+
+bool Flag(const std::string& arg, const std::string& name, std::string* out) {
+  if (arg.rfind(name + "=", 0) != 0) return false;
+  *out = arg.substr(name.size() + 1);
+  return true;
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double Seconds(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+Position NewGame(const std::shared_ptr<const Kwg>& kwg, const std::string& name, uint64_t seed) {
+  std::vector<uint8_t> tiles;
+  for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
+  kibitzer::core::Rng rng(seed);
+  rng.Shuffle(tiles.begin(), tiles.end());
+  Position pos(kwg, name, Rules{});
+  Rack racks[2];
+  for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
+  pos.SetRack(0, racks[0]);
+  pos.SetRack(1, racks[1]);
+  (void)pos.Finish("bench");
+  (void)pos.SetBag(std::vector<uint8_t>(tiles.begin() + 2 * kRackSize, tiles.end()), "bench");
+  return pos;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string games_text = "100", seed_text = "1", repeat_text = "5", print_text = "-1";
+  std::string lexicon = kDefaultLexicon;
+  std::string dir = kibitzer::analysis::GameSettings::DefaultLexiconDir();
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (!Flag(a, "--games", &games_text) && !Flag(a, "--seed", &seed_text) &&
+        !Flag(a, "--lexicon", &lexicon) && !Flag(a, "--dir", &dir) &&
+        !Flag(a, "--repeat", &repeat_text) && !Flag(a, "--print", &print_text)) {
+      std::fprintf(stderr,
+                   "usage: scrabble_bench [--games=N] [--seed=S] [--lexicon=NAME] [--dir=DIR] "
+                   "[--repeat=R] [--print=K]\n");
+      return 2;
+    }
+  }
+  int games = 0, repeat = 0, print = 0;
+  uint64_t seed = 0;
+  if (!absl::SimpleAtoi(games_text, &games) || !absl::SimpleAtoi(seed_text, &seed) ||
+      !absl::SimpleAtoi(repeat_text, &repeat) || !absl::SimpleAtoi(print_text, &print) ||
+      games < 1 || repeat < 1) {
+    std::fprintf(stderr, "scrabble_bench: --games and --repeat take a count from 1\n");
+    return 2;
+  }
+  LexiconStore store(dir);
+  auto kwg = store.Get(lexicon, "--lexicon");
+  if (!kwg.ok()) {
+    std::fprintf(stderr, "scrabble_bench: %s\n", std::string(kwg.status().message()).c_str());
+    return 1;
+  }
+  MoveGenerator gen(**kwg);
+  std::vector<Move> moves;
+  moves.reserve(1 << 16);
+  std::vector<Position> mid;
+  std::vector<double> game_ms;
+  for (int g = 0; g < games; ++g) {
+    Position pos = NewGame(*kwg, lexicon, seed + static_cast<uint64_t>(g));
+    const auto start = Clock::now();
+    while (!pos.over()) {
+      if (pos.board().tile_count() >= 10 && pos.bag_size() > 0) mid.push_back(pos);
+      const Rack& rack = pos.side(pos.to_move()).rack;
+      gen.Generate(pos.board(), rack, pos.bag_size() >= pos.rules().exchange_min, &moves);
+      const Move best =
+          *std::max_element(moves.begin(), moves.end(),
+                            [](const Move& a, const Move& b) { return a.score < b.score; });
+      pos.Apply(best);
+    }
+    game_ms.push_back(1e3 * Seconds(start, Clock::now()));
+  }
+  if (print >= 0 && print < static_cast<int>(mid.size())) {
+    std::printf("%s\n", FormatCgp(mid[static_cast<size_t>(print)]).c_str());
+  }
+  std::vector<double> us;
+  double total_seconds = 0;
+  size_t total_plays = 0;
+  for (const Position& pos : mid) {
+    double best = 1e9;
+    for (int r = 0; r < repeat; ++r) {
+      const auto start = Clock::now();
+      gen.Generate(pos.board(), pos.side(pos.to_move()).rack, pos.bag_size() >= 7, &moves);
+      best = std::min(best, Seconds(start, Clock::now()));
+    }
+    us.push_back(1e6 * best);
+    total_seconds += best;
+    total_plays += moves.size();
+  }
+  double mean = 0;
+  for (double u : us) mean += u / static_cast<double>(us.size());
+  std::printf("lexicon %s (%u words), %d greedy games, %zu mid-game positions\n", lexicon.c_str(),
+              (*kwg)->words(), games, mid.size());
+  std::printf(
+      "every play of a position: median %.1f us, mean %.1f us, %.0f plays a position, "
+      "%.2f M plays/s\n",
+      Median(us), mean, static_cast<double>(total_plays) / static_cast<double>(mid.size()),
+      static_cast<double>(total_plays) / total_seconds / 1e6);
+  std::printf("a whole greedy game (both sides): median %.2f ms\n", Median(game_ms));
+  return 0;
+}
