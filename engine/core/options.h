@@ -40,6 +40,10 @@ struct OptionSpec {
             max,
             {}};
   }
+  // Free text, empty by default.
+  static OptionSpec String(std::string name, std::string description) {
+    return {std::move(name), Type::kString, "", std::move(description), 0, 0, {}};
+  }
   static OptionSpec Enum(std::string name, std::string default_value,
                          std::vector<std::string> choices, std::string description) {
     return {std::move(name),   Type::kEnum, std::move(default_value), std::move(description), 0, 0,

@@ -17,23 +17,16 @@ core::GameInfo MakeBridgeInfo() {
       "double-dummy; every card gets its mean tricks, probability of making or defeating the "
       "contract and expected score, with standard errors.";
   info.variants = {{"standard", "duplicate bridge card play"}};
-  auto text = [](std::string name, std::string description) {
-    OptionSpec o;
-    o.name = std::move(name);
-    o.type = OptionSpec::Type::kString;
-    o.description = std::move(description);
-    return o;
-  };
   info.position_options = {
       OptionSpec::Enum("trump", "N", {"S", "H", "D", "C", "N"},
                        "The strain: a suit, or N for no trump (set by the contract when given)."),
       OptionSpec::Enum("leader", "W", {"N", "E", "S", "W"},
                        "The seat that leads the trick the notation starts at (with a contract and "
                        "13-card hands: declarer's left-hand opponent)."),
-      text("contract",
-           "The contract, e.g. 4H, 3NTX, 6SXX; needs the declarer. Sets the strain; "
-           "with it Monte Carlo reports the chance of making and the score."),
-      text("declarer", "Declarer's seat: N, E, S or W."),
+      OptionSpec::String("contract",
+                         "The contract, e.g. 4H, 3NTX, 6SXX; needs the declarer. Sets the strain; "
+                         "with it Monte Carlo reports the chance of making and the score."),
+      OptionSpec::String("declarer", "Declarer's seat: N, E, S or W."),
       OptionSpec::Enum("vulnerable", "None", {"None", "NS", "EW", "All"},
                        "Vulnerability, for scores."),
       OptionSpec::Enum("dealer", "N", {"N", "E", "S", "W"},
@@ -49,9 +42,10 @@ core::GameInfo MakeBridgeInfo() {
                        "contract, then mean tricks), tricks, score (expected duplicate score) or "
                        "imps (expected IMPs against the double-dummy par of each layout; costs a "
                        "full table per sample)."),
-      text("constraints",
-           "Monte Carlo: a script in the language of the dealer program (predeal, hcp, shape, "
-           "hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= 12\"."),
+      OptionSpec::String(
+          "constraints",
+          "Monte Carlo: a script in the language of the dealer program (predeal, hcp, shape, "
+          "hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= 12\"."),
   };
   for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
   info.position_notation =

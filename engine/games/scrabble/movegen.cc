@@ -57,33 +57,29 @@ void MoveGenerator::Extend(int pos, uint32_t list, int main, int word_mult, int 
   if (placed == rack_.size) return;
   // The letters that could go here: allowed by the cross word, and on the rack (any, with a
   // blank); the list is sorted by letter, so the scan ends past the last of them.
-  const uint32_t allowed = cross_set_[pos] & (rack_.count[kBlank] != 0 ? kAllLetters : rack_mask_);
-  if (allowed == 0) return;
-  const Letter last = static_cast<Letter>(31 - __builtin_clz(allowed));
+  const uint32_t offered = kwg_.Letters(list);
+  const uint32_t allowed =
+      offered & cross_set_[pos] & (rack_.count[kBlank] != 0 ? kAllLetters : rack_mask_);
   const int lm = letter_mult_[pos];
   const int wm = word_mult_[pos];
-  for (uint32_t i = list;; ++i) {
-    const uint32_t n = kwg_.node(i);
-    const Letter l = Kwg::LetterAt(n);
-    if (l > last) break;
-    if ((allowed >> l) & 1u) {
-      if (rack_.count[l] != 0) {
-        if (--rack_.count[l] == 0) rack_mask_ &= ~(1u << l);
-        strip_[pos] = l;
-        const int v = kValues[l] * lm;
-        GoOn(pos, i, main + v, word_mult * wm,
-             has_cross_[pos] ? cross + (cross_score_[pos] + v) * wm : cross, placed + 1);
-        if (rack_.count[l]++ == 0) rack_mask_ |= 1u << l;
-      }
-      if (rack_.count[kBlank] != 0) {
-        --rack_.count[kBlank];
-        strip_[pos] = static_cast<Tile>(l | kBlankBit);
-        GoOn(pos, i, main, word_mult * wm, has_cross_[pos] ? cross + cross_score_[pos] * wm : cross,
-             placed + 1);
-        ++rack_.count[kBlank];
-      }
+  for (uint32_t left = allowed; left != 0; left &= left - 1) {
+    const Letter l = static_cast<Letter>(__builtin_ctz(left));
+    const uint32_t i = list + static_cast<uint32_t>(__builtin_popcount(offered & ((1u << l) - 1)));
+    if (rack_.count[l] != 0) {
+      if (--rack_.count[l] == 0) rack_mask_ &= ~(1u << l);
+      strip_[pos] = l;
+      const int v = kValues[l] * lm;
+      GoOn(pos, i, main + v, word_mult * wm,
+           has_cross_[pos] ? cross + (cross_score_[pos] + v) * wm : cross, placed + 1);
+      if (rack_.count[l]++ == 0) rack_mask_ |= 1u << l;
     }
-    if (Kwg::Last(n)) break;
+    if (rack_.count[kBlank] != 0) {
+      --rack_.count[kBlank];
+      strip_[pos] = static_cast<Tile>(l | kBlankBit);
+      GoOn(pos, i, main, word_mult * wm, has_cross_[pos] ? cross + cross_score_[pos] * wm : cross,
+           placed + 1);
+      ++rack_.count[kBlank];
+    }
   }
 }
 

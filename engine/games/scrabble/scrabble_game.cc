@@ -15,6 +15,7 @@ std::vector<Move> AllMoves(const Position& pos) {
   const Side& s = pos.side(pos.to_move());
   if (pos.over() || !s.known) return moves;
   MoveGenerator gen(pos.kwg());
+  moves.reserve(4096);  // most positions' plays: the generator then allocates nothing
   gen.GeneratePlacements(pos.board(), s.rack, &moves);
   std::stable_sort(moves.begin(), moves.end(),
                    [](const Move& a, const Move& b) { return a.score > b.score; });

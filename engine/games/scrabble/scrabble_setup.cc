@@ -15,14 +15,6 @@ namespace {
 
 using core::OptionSpec;
 
-OptionSpec StringOption(std::string name, std::string description) {
-  OptionSpec o;
-  o.name = std::move(name);
-  o.type = OptionSpec::Type::kString;
-  o.description = std::move(description);
-  return o;
-}
-
 absl::Status Fail(const std::string& field, const std::string& text, const std::string& why) {
   return absl::InvalidArgumentError(absl::StrCat(field, ": ", core::Quote(text), " ", why));
 }
@@ -137,7 +129,7 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
       OptionSpec::Int("scoreless_turns", 6, 1, 100,
                       "Consecutive scoreless turns (passes and exchanges, both players) that end "
                       "the game; each player then loses the value of his rack."),
-      StringOption("lexicon", "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME')."),
+      OptionSpec::String("lexicon", "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME')."),
       OptionSpec::Enum("to_move", "1", {"1", "2"},
                        "The seat to move in a CGP (whose rack and score the CGP lists first)."),
       OptionSpec::Enum("view", "full", {"full", "seat"},

@@ -23,14 +23,6 @@ constexpr BonusName kBonusNames[] = {{kBonusTrula, "trula"},
                                      {kBonusPagatUltimo, "pagat_ultimo"},
                                      {kBonusValat, "valat"}};
 
-OptionSpec StringOption(std::string name, std::string description) {
-  OptionSpec s;
-  s.name = std::move(name);
-  s.type = OptionSpec::Type::kString;
-  s.description = std::move(description);
-  return s;
-}
-
 }  // namespace
 
 const char* ContractName(Contract c) { return kContractNames[static_cast<int>(c)]; }
@@ -77,9 +69,10 @@ const std::vector<OptionSpec>& PositionOptionSpecs() {
       OptionSpec::Int("klop_limit", 36, 35, 36,
                       "Klop: a player with this many card points or more scores -70 (36: more "
                       "than 35; 35: 35 or more)."),
-      StringOption("announced",
-                   "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
-                   "valat; each counts double, and is subtracted when not made."),
+      OptionSpec::String(
+          "announced",
+          "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
+          "valat; each counts double, and is subtracted when not made."),
       OptionSpec::Int("kontra", 1, 1, 16,
                       "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16."),
       OptionSpec::Bool("radelc", false, "The declarer has a radelc: his score counts double."),

@@ -22,6 +22,14 @@ uint32_t GetU32(std::string_view in, size_t at) {
 
 }  // namespace
 
+Kwg::Kwg(std::vector<uint32_t> nodes, uint32_t root, uint32_t words)
+    : nodes_(std::move(nodes)), letters_(nodes_.size(), 0), root_(root), words_(words) {
+  for (size_t i = nodes_.size(); i-- > 1;) {
+    const uint32_t n = nodes_[i];
+    letters_[i] = (1u << LetterAt(n)) | (Last(n) || i + 1 == nodes_.size() ? 0 : letters_[i + 1]);
+  }
+}
+
 bool Kwg::Contains(const Letter* word, int length) const {
   if (length < 1) return false;
   uint32_t list = root_;

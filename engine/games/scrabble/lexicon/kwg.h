@@ -38,22 +38,21 @@ class Kwg {
     return (uint32_t{letter} << 26) | (uint32_t{accepts} << 25) | (uint32_t{last} << 24) | arc;
   }
 
-  Kwg(std::vector<uint32_t> nodes, uint32_t root, uint32_t words)
-      : nodes_(std::move(nodes)), root_(root), words_(words) {}
+  Kwg(std::vector<uint32_t> nodes, uint32_t root, uint32_t words);
 
   uint32_t node(uint32_t i) const { return nodes_[i]; }
   uint32_t root() const { return root_; }  // the first arc of the GADDAG's root list
   uint32_t words() const { return words_; }
   size_t size() const { return nodes_.size(); }
 
+  // The letters of the arcs from `list` to the end of its list (bit l for letter l): the
+  // letters a list offers, and with Find, an arc found without scanning.
+  uint32_t Letters(uint32_t list) const { return letters_[list]; }
   // The index of the arc for `letter` in the list starting at `list`, or 0 (list 0 is empty).
   uint32_t Find(uint32_t list, Letter letter) const {
-    if (list == 0) return 0;
-    for (uint32_t i = list;; ++i) {
-      const uint32_t n = nodes_[i];
-      if (LetterAt(n) == letter) return i;
-      if (LetterAt(n) > letter || Last(n)) return 0;
-    }
+    const uint32_t set = letters_[list];
+    if (((set >> letter) & 1u) == 0) return 0;
+    return list + static_cast<uint32_t>(__builtin_popcount(set & ((1u << letter) - 1)));
   }
   // Whether `word` (letters 1..26) is in the lexicon.
   bool Contains(const Letter* word, int length) const;
@@ -66,6 +65,7 @@ class Kwg {
 
  private:
   std::vector<uint32_t> nodes_;
+  std::vector<uint32_t> letters_;  // see Letters; 0 at index 0
   uint32_t root_ = 0;
   uint32_t words_ = 0;
 };
