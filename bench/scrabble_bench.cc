@@ -96,17 +96,19 @@ int main(int argc, char** argv) {
   std::vector<double> game_ms;
   for (int g = 0; g < games; ++g) {
     Position pos = NewGame(*kwg, lexicon, seed + static_cast<uint64_t>(g));
-    const auto start = Clock::now();
+    double seconds = 0;
     while (!pos.over()) {
       if (pos.board().tile_count() >= 10 && pos.bag_size() > 0) mid.push_back(pos);
+      const auto start = Clock::now();
       const Rack& rack = pos.side(pos.to_move()).rack;
       gen.Generate(pos.board(), rack, pos.bag_size() >= pos.rules().exchange_min, &moves);
       const Move best =
           *std::max_element(moves.begin(), moves.end(),
                             [](const Move& a, const Move& b) { return a.score < b.score; });
       pos.Apply(best);
+      seconds += Seconds(start, Clock::now());
     }
-    game_ms.push_back(1e3 * Seconds(start, Clock::now()));
+    game_ms.push_back(1e3 * seconds);
   }
   if (print >= 0 && print < static_cast<int>(mid.size())) {
     std::printf("%s\n", FormatCgp(mid[static_cast<size_t>(print)]).c_str());

@@ -23,10 +23,13 @@ uint32_t GetU32(std::string_view in, size_t at) {
 }  // namespace
 
 Kwg::Kwg(std::vector<uint32_t> nodes, uint32_t root, uint32_t words)
-    : nodes_(std::move(nodes)), letters_(nodes_.size(), 0), root_(root), words_(words) {
-  for (size_t i = nodes_.size(); i-- > 1;) {
-    const uint32_t n = nodes_[i];
-    letters_[i] = (1u << LetterAt(n)) | (Last(n) || i + 1 == nodes_.size() ? 0 : letters_[i + 1]);
+    : entries_(nodes.size(), 0), root_(root), words_(words) {
+  uint32_t after = 0;  // the letters of the arcs after this one in its list
+  for (size_t i = nodes.size(); i-- > 1;) {
+    const uint32_t n = nodes[i];
+    if (Last(n)) after = 0;
+    after |= 1u << LetterAt(n);
+    entries_[i] = (uint64_t{after} << 32) | n;
   }
 }
 
@@ -37,9 +40,9 @@ bool Kwg::Contains(const Letter* word, int length) const {
   for (int i = length - 1; i >= 0; --i) {
     arc = Find(list, word[i]);
     if (arc == 0) return false;
-    list = Arc(nodes_[arc]);
+    list = Arc(node(arc));
   }
-  return Accepts(nodes_[arc]);
+  return Accepts(node(arc));
 }
 
 bool Kwg::ContainsText(std::string_view word) const {
@@ -56,9 +59,9 @@ std::string Kwg::Serialize() const {
   std::string out(kMagic, sizeof(kMagic));
   PutU32(out, words_);
   PutU32(out, root_);
-  PutU32(out, static_cast<uint32_t>(nodes_.size()));
-  out.reserve(out.size() + 4 * nodes_.size());
-  for (uint32_t n : nodes_) PutU32(out, n);
+  PutU32(out, static_cast<uint32_t>(entries_.size()));
+  out.reserve(out.size() + 4 * entries_.size());
+  for (uint64_t e : entries_) PutU32(out, static_cast<uint32_t>(e));
   return out;
 }
 

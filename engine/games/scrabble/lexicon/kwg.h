@@ -40,17 +40,17 @@ class Kwg {
 
   Kwg(std::vector<uint32_t> nodes, uint32_t root, uint32_t words);
 
-  uint32_t node(uint32_t i) const { return nodes_[i]; }
+  uint32_t node(uint32_t i) const { return static_cast<uint32_t>(entries_[i]); }
   uint32_t root() const { return root_; }  // the first arc of the GADDAG's root list
   uint32_t words() const { return words_; }
-  size_t size() const { return nodes_.size(); }
+  size_t size() const { return entries_.size(); }
 
   // The letters of the arcs from `list` to the end of its list (bit l for letter l): the
   // letters a list offers, and with Find, an arc found without scanning.
-  uint32_t Letters(uint32_t list) const { return letters_[list]; }
+  uint32_t Letters(uint32_t list) const { return static_cast<uint32_t>(entries_[list] >> 32); }
   // The index of the arc for `letter` in the list starting at `list`, or 0 (list 0 is empty).
   uint32_t Find(uint32_t list, Letter letter) const {
-    const uint32_t set = letters_[list];
+    const uint32_t set = Letters(list);
     if (((set >> letter) & 1u) == 0) return 0;
     return list + static_cast<uint32_t>(__builtin_popcount(set & ((1u << letter) - 1)));
   }
@@ -64,8 +64,9 @@ class Kwg {
   static absl::StatusOr<Kwg> Parse(std::string_view bytes);
 
  private:
-  std::vector<uint32_t> nodes_;
-  std::vector<uint32_t> letters_;  // see Letters; 0 at index 0
+  // Each arc (low 32 bits) beside the letters from it to the end of its list (high 32 bits, see
+  // Letters): a list's letters and its arcs come in one cache line.
+  std::vector<uint64_t> entries_;
   uint32_t root_ = 0;
   uint32_t words_ = 0;
 };
