@@ -41,6 +41,7 @@ struct CommandOptions {
   std::string file;
   std::string dealer;
   std::string vulnerable;
+  std::string lexicon_dir;  // Scrabble in this process: the lexica (empty: the build's)
 };
 
 // The whole of a text file; an error names the flag that gave the path.

@@ -169,6 +169,7 @@ int main(int argc, char** argv) {
   o.file = absl::GetFlag(FLAGS_file);
   o.dealer = absl::GetFlag(FLAGS_dealer);
   o.vulnerable = absl::GetFlag(FLAGS_vul);
+  o.lexicon_dir = absl::GetFlag(FLAGS_lexicon_dir);
 
   const std::string server = absl::GetFlag(FLAGS_server);
   const std::string client = absl::GetFlag(FLAGS_client);

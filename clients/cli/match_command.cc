@@ -1,11 +1,15 @@
 // kibitz match: the Big Two and tarok match harnesses, run in this process (no server needed).
 #include <cstdio>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/commands.h"
+#include "engine/analysis/game_registry.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/scrabble/lexicon/lexicon_store.h"
+#include "engine/games/scrabble/match.h"
 #include "engine/games/tarok/match.h"
 
 namespace kibitzer::cli {
@@ -110,18 +114,90 @@ int RunTarokMatch(const CommandOptions& o, const MatchFlags& m) {
   return code;
 }
 
+int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m) {
+  const core::OptionMap given = PositionOptions(o);
+  for (const auto& [key, value] : given) {
+    if (key != "lexicon" && key != "end") {
+      return Fail(absl::InvalidArgumentError(absl::StrCat(
+          "--position-option: ", key, " is not a Scrabble match option (lexicon, end)")));
+    }
+  }
+  const auto option = [&](const std::string& key, const std::string& fallback) {
+    const auto it = given.find(key);
+    return it == given.end() ? fallback : it->second;
+  };
+  scrabble::MatchOptions mo;
+  mo.rules.classic_end = option("end", "double") == "classic";
+  const scrabble::LexiconStore store(
+      o.lexicon_dir.empty() ? analysis::GameSettings::DefaultLexiconDir() : o.lexicon_dir);
+  absl::StatusOr<std::shared_ptr<const scrabble::Kwg>> kwg =
+      store.Get(option("lexicon", scrabble::kDefaultLexicon), "--position-option lexicon");
+  if (!kwg.ok()) return Fail(kwg.status());
+  mo.kwg = *kwg;
+  mo.lexicon = absl::AsciiStrToUpper(option("lexicon", scrabble::kDefaultLexicon));
+  mo.deals = m.deals;
+  mo.seed = o.seed;
+  mo.rotate = m.rotate;
+  mo.threads = o.threads > 0 ? o.threads : 1;
+  const std::string players =
+      m.players == "baseline,baseline,baseline,baseline" ? "static,greedy" : m.players;
+  std::vector<std::string> names = absl::StrSplit(players, ',');
+  if (names.size() != 2) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--players: Scrabble is played by two players, got ", names.size())));
+  }
+  for (size_t i = 0; i < 2; ++i) {
+    absl::StatusOr<scrabble::PlayerOptions> p =
+        scrabble::ParsePlayer(names[i], absl::StrCat("--players[", i, "]"));
+    if (!p.ok()) return Fail(p.status());
+    p->seed = i;
+    mo.players[i] = *p;
+  }
+  absl::StatusOr<scrabble::MatchResult> r = scrabble::PlayMatch(
+      mo, [&](int done, int total) { Progress<scrabble::MatchOptions>(o, done, total); });
+  if (!r.ok()) return Fail(r.status());
+  if (o.json) {
+    std::printf("{\"games\":%d,\"players\":[", r->games);
+    for (int p = 0; p < 2; ++p) {
+      const scrabble::PlayerResult& pr = r->players[static_cast<size_t>(p)];
+      std::printf(
+          "%s{\"player\":\"%s\",\"wins\":%.1f,\"win_rate\":%.4f,\"win_rate_ci95\":%.4f,"
+          "\"mean_spread\":%.4f,\"mean_spread_ci95\":%.4f,\"median_move_ms\":%.3f,"
+          "\"moves\":%llu,\"nodes\":%llu}",
+          p ? "," : "", pr.name.c_str(), pr.wins, pr.WinRate(), pr.WinRateHalfWidth(),
+          pr.MeanSpread(), pr.SpreadHalfWidth(), pr.median_move_ms,
+          static_cast<unsigned long long>(pr.moves), static_cast<unsigned long long>(pr.nodes));
+    }
+    std::printf("]}\n");
+    return 0;
+  }
+  std::printf("%d games (%d bags%s, seed %llu, lexicon %s)\n", r->games, m.deals,
+              m.rotate ? ", each player first once" : "", static_cast<unsigned long long>(mo.seed),
+              mo.lexicon.c_str());
+  std::printf("%-3s %-22s %7s %17s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
+              "spread (95%)", "median ms");
+  for (int p = 0; p < 2; ++p) {
+    const scrabble::PlayerResult& pr = r->players[static_cast<size_t>(p)];
+    std::printf("%-3d %-22s %7.1f %8.1f%% ±%5.1f %+9.2f ±%6.2f %12.3f\n", p + 1, pr.name.c_str(),
+                pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(), pr.MeanSpread(),
+                pr.SpreadHalfWidth(), pr.median_move_ms);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int RunMatch(const CommandOptions& o, const MatchFlags& m) {
-  if (o.game != "bigtwo" && o.game != "tarok") {
-    return Fail(absl::InvalidArgumentError(
-        absl::StrCat("--game: the match harness plays bigtwo or tarok, got '", o.game, "'")));
+  if (o.game != "bigtwo" && o.game != "tarok" && o.game != "scrabble") {
+    return Fail(absl::InvalidArgumentError(absl::StrCat(
+        "--game: the match harness plays bigtwo, tarok or scrabble, got '", o.game, "'")));
   }
   if (m.deals < 1 || m.deals > 1000000) {
     return Fail(absl::InvalidArgumentError(
         absl::StrCat("--deals: must be from 1 to 1000000, got ", m.deals)));
   }
   if (o.game == "tarok") return RunTarokMatch(o, m);
+  if (o.game == "scrabble") return RunScrabbleMatch(o, m);
   absl::StatusOr<bigtwo::Rules> rules =
       bigtwo::RulesFromOptions(o.variant, PositionOptions(o), "--position-option");
   if (!rules.ok()) return Fail(rules.status());

@@ -13,8 +13,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "engine/analysis/game_registry.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/tarok/tarok_game.h"
 #include "gtest/gtest.h"
 #include "tests/engine/tarok_positions.h"
@@ -239,6 +241,7 @@ struct GameCase {
   std::function<const core::Game&()> game;
   core::PositionSpec position;
   uint64_t samples;
+  core::OptionMap options = {};  // search options the case always sets
 };
 
 const core::Game& Bridge() {
@@ -251,6 +254,11 @@ const core::Game& Tarok() {
 }
 const core::Game& BigTwo() {
   static const bigtwo::BigTwoGame game;
+  return game;
+}
+const core::Game& Scrabble() {
+  static const scrabble::ScrabbleGame game(
+      std::make_shared<const scrabble::LexiconStore>(analysis::GameSettings::DefaultLexiconDir()));
   return game;
 }
 
@@ -269,6 +277,15 @@ std::vector<GameCase> Cases() {
   bigtwo.options = {{"view", "seat"}, {"leader", "1"}};
   bigtwo.moves = {"3C", "6C", "9H"};
   cases.push_back({"bigtwo", BigTwo, bigtwo, 60});
+  core::PositionSpec scrabble;  // a mid-game rack, the other rack and the bag unseen
+  scrabble.notation =
+      "13W1/9ZIT1I1/10V2R1/7BIJOU1I1/2OUTREAd1R2N1/10I2GS/6FEELS3T/ABAPICAL2T3O/2HIN1HAME2C1W/"
+      "3N5XU1UMP/3OD5GERE1/3TO7D2/4N7S2/3GODLY7/TOhEROAS7 ADFILNQ/ 347/377 0 lex SCOWL70;";
+  cases.push_back({"scrabble",
+                   Scrabble,
+                   scrabble,
+                   20,
+                   {{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "6"}}});
   // A tarok play position near the end, from the seat of the player to move.
   core::Rng rng(17);
   for (int i = 0; i < 100; ++i) {
@@ -293,6 +310,7 @@ void PrintTo(const GameCase& c, std::ostream* out) { *out << c.name; }
 class EveryGame : public ::testing::TestWithParam<GameCase> {};
 
 core::Report Search(const GameCase& c, core::SearchSpec spec) {
+  spec.options.insert(c.options.begin(), c.options.end());
   return testing::RunSearch(c.game(), c.position, spec);
 }
 
@@ -348,6 +366,7 @@ TEST_P(EveryGame, StoppedBeforeTheFirstSampleItStillNamesAMove) {
   core::SearchSpec spec;
   spec.limits.samples = c.samples;
   spec.threads = 2;
+  spec.options = c.options;
   auto task = c.game().PrepareSearch(**state, spec);
   ASSERT_TRUE(task.ok()) << task.status();
   core::StopToken token;

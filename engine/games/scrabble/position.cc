@@ -349,7 +349,8 @@ void Position::Draw(int seat, int n) {
 void Position::Apply(const Move& m) {
   const int seat = to_move_;
   Side& s = sides_[seat];
-  RecordLine line{seat, s.known ? FormatRack(s.rack) : "", Format(m), m.score, 0};
+  RecordLine line;
+  if (recording_) line = RecordLine{seat, s.known ? FormatRack(s.rack) : "", Format(m), m.score, 0};
   const Rack used = m.Used();
   switch (m.kind) {
     case Move::kPlace:
@@ -374,8 +375,10 @@ void Position::Apply(const Move& m) {
       ++zero_turns_;
       break;
   }
-  line.total = scores_[seat];
-  record_.push_back(std::move(line));
+  if (recording_) {
+    line.total = scores_[seat];
+    record_.push_back(std::move(line));
+  }
   InferLastRack();
   if (m.kind == Move::kPlace && s.size == 0 && bag_size_ == 0) {
     EndGame(seat);
@@ -390,6 +393,7 @@ void Position::EndGame(int out_seat) {
   over_ = true;
   const auto adjust = [&](int seat, const Rack& rack, int points) {
     scores_[seat] += points;
+    if (!recording_) return;
     record_.push_back(RecordLine{seat, FormatRack(sides_[seat].rack), "(" + FormatRack(rack) + ")",
                                  points, scores_[seat]});
   };

@@ -60,6 +60,12 @@ class Position {
   const std::vector<uint8_t>& bag() const { return bag_; }  // kinds in drawing order, when known
   bool over() const { return over_; }
   const std::vector<RecordLine>& record() const { return record_; }
+  // For search: the record is dropped and moves applied from now on are not written down (Apply
+  // then allocates nothing).
+  void StopRecording() {
+    record_.clear();
+    recording_ = false;
+  }
   // Tiles neither on the board nor on a known rack.
   Rack Pool() const;
   // Tiles `seat` cannot see: the pool, and the other rack when it is known.
@@ -117,6 +123,7 @@ class Position {
   std::vector<uint8_t> bag_;
   bool over_ = false;
   std::vector<RecordLine> record_;
+  bool recording_ = true;
 };
 
 std::string SeatName(int seat);

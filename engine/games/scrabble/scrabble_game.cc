@@ -6,27 +6,22 @@
 #include "absl/strings/str_join.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/sampler.h"
 
 namespace kibitzer::scrabble {
 
 std::vector<Move> AllMoves(const Position& pos) {
   std::vector<Move> moves;
-  const Side& s = pos.side(pos.to_move());
-  if (pos.over() || !s.known) return moves;
+  if (pos.over() || !pos.side(pos.to_move()).known) return moves;
   MoveGenerator gen(pos.kwg());
   moves.reserve(4096);  // most positions' plays: the generator then allocates nothing
-  gen.GeneratePlacements(pos.board(), s.rack, &moves);
-  std::stable_sort(moves.begin(), moves.end(),
+  GenerateAll(pos, gen, &moves);
+  // Placements by score, best first (the generator's order among equals), then the rest.
+  const auto places = std::find_if(moves.begin(), moves.end(),
+                                   [](const Move& m) { return m.kind != Move::kPlace; });
+  std::stable_sort(moves.begin(), places,
                    [](const Move& a, const Move& b) { return a.score > b.score; });
-  if (pos.bag_size() >= pos.rules().exchange_min) {
-    std::vector<Move> exchanges;
-    MoveGenerator::GenerateExchanges(s.rack, &exchanges);
-    for (const Move& m : exchanges) {
-      if (m.length <= pos.bag_size()) moves.push_back(m);
-    }
-  }
-  moves.push_back(Move{});
   return moves;
 }
 

@@ -5,11 +5,16 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
-#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/scrabble_game.h"
+#include "engine/games/scrabble/simulation.h"
+#include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::scrabble {
 namespace {
+
+constexpr uint64_t kDefaultIterations = 100;
+constexpr uint64_t kBatch = 10;
 
 struct Ranked {
   Move move;
@@ -23,20 +28,11 @@ class StaticTask final : public core::SearchTask {
       : pos_(std::move(pos)), moves_(std::move(moves)), greedy_(greedy), top_(top) {}
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
-    const Side& s = pos_.side(pos_.to_move());
-    const Side& other = pos_.side(1 - pos_.to_move());
     std::vector<Ranked> ranked;
     ranked.reserve(moves_.size());
     for (const Move& m : moves_) {
-      Rack leave = s.rack;
-      leave.RemoveAll(m.Used());
-      Ranked r{m, LeaveValue(leave, pos_.bag_size()), 0};
-      // Playing out with the bag empty: the other rack's value counts twice in the spread.
-      if (m.kind == Move::kPlace && leave.size == 0 && pos_.bag_size() == 0 && other.known) {
-        r.leave += 2 * other.rack.Points();
-      }
-      r.equity = m.score + r.leave;
-      ranked.push_back(r);
+      const double leave = LeaveOf(pos_, m);
+      ranked.push_back(Ranked{m, leave, m.score + leave});
     }
     std::stable_sort(ranked.begin(), ranked.end(), [&](const Ranked& a, const Ranked& b) {
       return greedy_ ? a.move.score > b.move.score : a.equity > b.equity;
@@ -91,12 +87,15 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
         absl::StrCat("position: seat ", SeatName(pos.to_move()),
                      " is to move and its rack is not known; give it in the CGP"));
   }
-  if (spec.limits.samples != 0) {
-    return absl::InvalidArgumentError(
-        "limits.samples: static analysis samples nothing; leave it 0");
-  }
-  if (absl::Status f = core::NoFixedCards(spec, "static analysis samples no racks"); !f.ok()) {
-    return f;
+  const std::string algorithm = options->GetString("algorithm");
+  if (algorithm != "sim") {
+    if (spec.limits.samples != 0) {
+      return absl::InvalidArgumentError(
+          "limits.samples: static analysis samples nothing; leave it 0 (or algorithm=sim)");
+    }
+    if (absl::Status f = core::NoFixedCards(spec, "static analysis samples no racks"); !f.ok()) {
+      return f;
+    }
   }
   absl::StatusOr<std::vector<Move>> moves = core::CandidateMoves(
       spec.limits, AllMoves(pos),
@@ -111,9 +110,31 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       },
       "move");
   if (!moves.ok()) return moves.status();
-  return std::make_unique<StaticTask>(pos, *std::move(moves),
-                                      options->GetString("algorithm") == "greedy",
-                                      static_cast<int>(options->GetInt("top")));
+  if (algorithm != "sim") {
+    return std::make_unique<StaticTask>(pos, *std::move(moves), algorithm == "greedy",
+                                        static_cast<int>(options->GetInt("top")));
+  }
+  // The candidates: the best by equity (all of those the client named).
+  std::vector<Move> candidates = *std::move(moves);
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
+  if (spec.limits.candidate_moves.empty()) {
+    candidates.resize(
+        std::min(candidates.size(), static_cast<size_t>(options->GetInt("candidates"))));
+  }
+  const int plies = static_cast<int>(options->GetInt("plies"));
+  // Checked now, so that bad fixed tiles are INVALID_ARGUMENT rather than a failed search.
+  if (absl::StatusOr<RackSampler> s = RackSampler::Make(pos, pos.to_move(), spec.fixed); !s.ok()) {
+    return s.status();
+  }
+  search::MonteCarloConfig config =
+      search::MonteCarloConfigOf(*options, spec, kDefaultIterations, kBatch);
+  config.margin = 1;  // the race's indifference: a point of spread
+  return std::make_unique<search::MonteCarloTask<Simulation>>(
+      [pos, candidates = std::move(candidates), plies, seed = spec.seed, fixed = spec.fixed] {
+        return Simulation::Make(pos, candidates, plies, seed, fixed);
+      },
+      config);
 }
 
 }  // namespace kibitzer::scrabble

@@ -9,6 +9,7 @@
 #include "engine/core/rng.h"
 #include "engine/games/scrabble/notation.h"
 #include "engine/games/scrabble/scrabble_game.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {
 namespace {
@@ -137,11 +138,18 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
                        "only."),
   };
   info.search_options = {
-      OptionSpec::Enum("algorithm", "static", {"static", "greedy"},
+      OptionSpec::Enum("algorithm", "static", {"static", "greedy", "sim"},
                        "static: rank by equity (score plus leave value); greedy: by score, the "
-                       "seed paper's greedy player."),
-      OptionSpec::Int("top", 50, 1, 1000, "How many of the ranked plays are reported."),
+                       "seed paper's greedy player; sim: the seed's simulation, the best "
+                       "candidates by equity played out over sampled racks and bag orders "
+                       "(limits.samples iterations, default 100)."),
+      OptionSpec::Int("top", 50, 1, 1000, "How many of the ranked plays are reported (static)."),
+      OptionSpec::Int("plies", 2, 0, 20,
+                      "sim: plies played by the static player after each candidate."),
+      OptionSpec::Int("candidates", 10, 1, 500,
+                      "sim: how many of the best plays by equity are simulated."),
   };
+  for (const OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(o);
   info.position_notation =
       "CGP: <board> <racks> <scores> <scoreless turns> [opcodes]: the board rows 1..15 "
       "separated by '/', each row's tiles from column A (upper case, a blank's letter lower "

@@ -1,0 +1,91 @@
+#include "engine/games/scrabble/match.h"
+
+#include <chrono>
+
+#include "engine/core/match_support.h"
+#include "engine/core/rng.h"
+
+namespace kibitzer::scrabble {
+
+double PlayerResult::SpreadHalfWidth() const { return core::HalfWidth95(spread_sd, games); }
+
+double PlayerResult::WinRateHalfWidth() const {
+  const double p = WinRate();
+  return core::HalfWidth95(std::sqrt(std::max(0.0, p * (1 - p))), games);
+}
+
+Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, const Rules& rules,
+                 uint64_t seed, uint64_t deal) {
+  std::vector<uint8_t> tiles;
+  for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
+  core::Rng rng = core::Rng::ForStream(seed, deal);
+  rng.Shuffle(tiles.begin(), tiles.end());
+  Position pos(std::move(kwg), lexicon, rules);
+  Rack racks[2];
+  for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
+  pos.SetRack(0, racks[0]);
+  pos.SetRack(1, racks[1]);
+  (void)pos.Finish("deal");
+  (void)pos.SetBag(std::vector<uint8_t>(tiles.begin() + 2 * kRackSize, tiles.end()), "deal");
+  pos.StopRecording();
+  return pos;
+}
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
+                                      const std::function<void(int, int)>& progress) {
+  const int games = options.rotate ? 2 * options.deals : options.deals;
+  struct Game {
+    std::array<int, 2> spread{};  // per player
+    std::array<std::vector<double>, 2> ms;
+    std::array<uint64_t, 2> nodes{};
+  };
+  std::vector<Game> played(static_cast<size_t>(games));
+  core::RunGames(
+      games, options.threads,
+      [&](int g) {
+        const uint64_t deal = static_cast<uint64_t>(options.rotate ? g / 2 : g);
+        const int first = options.rotate ? g % 2 : 0;  // the player in seat 0
+        Position pos = NewGame(options.kwg, options.lexicon, options.rules, options.seed, deal);
+        std::array<Player, 2> players = {Player(*options.kwg, options.players[0]),
+                                         Player(*options.kwg, options.players[1])};
+        Game& out = played[static_cast<size_t>(g)];
+        for (uint64_t turn = 0; !pos.over(); ++turn) {
+          const int p = pos.to_move() == 0 ? first : 1 - first;
+          const auto start = std::chrono::steady_clock::now();
+          const Move m = players[static_cast<size_t>(p)].Choose(pos, deal * 1000 + turn,
+                                                                &out.nodes[static_cast<size_t>(p)]);
+          out.ms[static_cast<size_t>(p)].push_back(
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                  .count());
+          pos.Apply(m);
+        }
+        const int seat_of_0 = first == 0 ? 0 : 1;
+        out.spread[0] = pos.score(seat_of_0) - pos.score(1 - seat_of_0);
+        out.spread[1] = -out.spread[0];
+      },
+      progress);
+  MatchResult r;
+  r.games = games;
+  for (int p = 0; p < 2; ++p) {
+    PlayerResult& pr = r.players[static_cast<size_t>(p)];
+    pr.name = options.players[static_cast<size_t>(p)].name;
+    double sum = 0, squares = 0;
+    std::vector<double> ms;
+    for (const Game& g : played) {
+      const int s = g.spread[static_cast<size_t>(p)];
+      ++pr.games;
+      pr.wins += s > 0 ? 1 : s == 0 ? 0.5 : 0;
+      pr.spread += s;
+      sum += s;
+      squares += double(s) * s;
+      ms.insert(ms.end(), g.ms[static_cast<size_t>(p)].begin(), g.ms[static_cast<size_t>(p)].end());
+      pr.nodes += g.nodes[static_cast<size_t>(p)];
+    }
+    pr.moves = ms.size();
+    pr.spread_sd = core::StdDev(sum, squares, pr.games);
+    pr.median_move_ms = core::Median(ms);
+  }
+  return r;
+}
+
+}  // namespace kibitzer::scrabble

@@ -1,0 +1,60 @@
+// The Scrabble match harness: whole games between two players on seeded bags.
+//
+// Deal d's bag order is drawn from stream d of the seed, so every line-up meets the same tiles;
+// with rotation each deal is played twice, each player moving first once with the same first
+// rack. Games run on several threads and are combined in game order, so the results do not depend
+// on the thread count (the times per move aside).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/games/scrabble/players.h"
+
+namespace kibitzer::scrabble {
+
+struct MatchOptions {
+  std::shared_ptr<const Kwg> kwg;
+  std::string lexicon;
+  Rules rules;
+  std::array<PlayerOptions, 2> players;
+  int deals = 100;
+  uint64_t seed = 1;
+  bool rotate = true;
+  int threads = 1;
+};
+
+struct PlayerResult {
+  std::string name;
+  int games = 0;
+  double wins = 0;       // a tie counts half
+  int64_t spread = 0;    // its score minus the other's, over all games
+  double spread_sd = 0;  // standard deviation of one game's spread
+  double median_move_ms = 0;
+  uint64_t moves = 0;
+  uint64_t nodes = 0;
+  double MeanSpread() const { return games > 0 ? static_cast<double>(spread) / games : 0; }
+  double WinRate() const { return games > 0 ? wins / games : 0; }
+  double SpreadHalfWidth() const;
+  double WinRateHalfWidth() const;
+};
+
+struct MatchResult {
+  std::array<PlayerResult, 2> players;
+  int games = 0;
+};
+
+// A new game from bag `deal` of `seed`: the first seven tiles the first mover's rack, the next
+// seven the other's, the rest the bag in drawing order.
+Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, const Rules& rules,
+                 uint64_t seed, uint64_t deal);
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
+                                      const std::function<void(int, int)>& progress);
+
+}  // namespace kibitzer::scrabble

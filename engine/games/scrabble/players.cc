@@ -1,0 +1,106 @@
+#include "engine/games/scrabble/players.h"
+
+#include <algorithm>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "engine/core/quote.h"
+#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/simulation.h"
+
+namespace kibitzer::scrabble {
+
+absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
+  const std::vector<std::string> parts = absl::StrSplit(text, ':');
+  PlayerOptions p;
+  p.name = text;
+  const auto bad = [&] {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": ", core::Quote(text),
+        " is not a Scrabble player (greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]])"));
+  };
+  if (parts[0] == "greedy" && parts.size() == 1) {
+    p.algorithm = Algorithm::kGreedy;
+  } else if (parts[0] == "static" && parts.size() == 1) {
+    p.algorithm = Algorithm::kStatic;
+  } else if (parts[0] == "sim" && parts.size() <= 4) {
+    p.algorithm = Algorithm::kSim;
+    int* fields[] = {&p.iterations, &p.plies, &p.candidates};
+    const int limits[] = {100000, 20, 500};
+    for (size_t i = 1; i < parts.size(); ++i) {
+      if (!absl::SimpleAtoi(parts[i], fields[i - 1]) || *fields[i - 1] < 1 ||
+          *fields[i - 1] > limits[i - 1]) {
+        return bad();
+      }
+    }
+  } else {
+    return bad();
+  }
+  return p;
+}
+
+void GenerateAll(const Position& pos, MoveGenerator& gen, std::vector<Move>* out) {
+  const Rack& rack = pos.side(pos.to_move()).rack;
+  gen.GeneratePlacements(pos.board(), rack, out);
+  if (pos.bag_size() >= pos.rules().exchange_min) {
+    const size_t from = out->size();
+    MoveGenerator::GenerateExchanges(rack, out);
+    out->erase(std::remove_if(out->begin() + static_cast<long>(from), out->end(),
+                              [&](const Move& m) { return m.length > pos.bag_size(); }),
+               out->end());
+  }
+  out->push_back(Move{});
+}
+
+double LeaveOf(const Position& pos, const Move& m) {
+  Rack leave = pos.side(pos.to_move()).rack;
+  leave.RemoveAll(m.Used());
+  double v = LeaveValue(leave, pos.bag_size());
+  const Side& other = pos.side(1 - pos.to_move());
+  if (m.kind == Move::kPlace && leave.size == 0 && pos.bag_size() == 0 && other.known) {
+    v += 2 * other.rack.Points();
+  }
+  return v;
+}
+
+size_t BestIndex(const Position& pos, const std::vector<Move>& moves, bool greedy) {
+  size_t best = 0;
+  double best_value = -1e18;
+  for (size_t i = 0; i < moves.size(); ++i) {
+    const double v = greedy ? moves[i].score : Equity(pos, moves[i]);
+    if (v > best_value) best = i, best_value = v;
+  }
+  return best;
+}
+
+Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
+  GenerateAll(pos, gen_, &moves_);
+  *nodes += moves_.size();
+  if (options_.algorithm != Algorithm::kSim || moves_.size() == 1) {
+    return moves_[BestIndex(pos, moves_, options_.algorithm == Algorithm::kGreedy)];
+  }
+  // The candidates: the best by equity, best first.
+  std::vector<std::pair<double, size_t>> ranked;
+  ranked.reserve(moves_.size());
+  for (size_t i = 0; i < moves_.size(); ++i) ranked.emplace_back(-Equity(pos, moves_[i]), i);
+  const size_t n = std::min(ranked.size(), static_cast<size_t>(options_.candidates));
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<long>(n), ranked.end());
+  std::vector<Move> candidates;
+  for (size_t i = 0; i < n; ++i) candidates.push_back(moves_[ranked[i].second]);
+  if (n == 1) return candidates[0];
+  absl::StatusOr<std::unique_ptr<Simulation>> sim =
+      Simulation::Make(pos, candidates, options_.plies, options_.seed * 1000003 + turn, {});
+  if (!sim.ok()) return candidates[0];
+  search::MonteCarloConfig config;
+  config.samples = static_cast<uint64_t>(options_.iterations);
+  config.batch = 10;
+  config.min_samples = 30;
+  config.race = options_.race ? 0.95 : 0;
+  config.margin = 1;
+  search::MonteCarloSearch<Simulation> search(**sim, config);
+  *nodes += search.RunQuietly().nodes;
+  return candidates[static_cast<size_t>(std::max(0, search.BestIndex()))];
+}
+
+}  // namespace kibitzer::scrabble

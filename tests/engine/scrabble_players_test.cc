@@ -1,0 +1,72 @@
+// Scrabble's players and match harness: players by name, whole games the same at any thread
+// count, each bag played twice with the first rack going to each player in turn.
+#include "engine/games/scrabble/match.h"
+#include "tests/engine/scrabble_fixture.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
+  absl::StatusOr<PlayerOptions> sim = ParsePlayer("sim:50:3:8", "p");
+  ASSERT_TRUE(sim.ok());
+  EXPECT_EQ(sim->algorithm, Algorithm::kSim);
+  EXPECT_EQ(sim->iterations, 50);
+  EXPECT_EQ(sim->plies, 3);
+  EXPECT_EQ(sim->candidates, 8);
+  EXPECT_EQ(ParsePlayer("greedy", "p")->algorithm, Algorithm::kGreedy);
+  for (const char* bad : {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc"}) {
+    const absl::Status s = ParsePlayer(bad, "--players[1]").status();
+    EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
+    EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
+  }
+}
+
+TEST(ScrabblePlayers, TheGreedyPlayerTakesTheMostPointsAndTheStaticOneTheMostEquity) {
+  for (const Position& pos : testing::GamePositions(1, 31)) {
+    MoveGenerator gen(pos.kwg());
+    std::vector<Move> moves;
+    GenerateAll(pos, gen, &moves);
+    const Move greedy = moves[BestIndex(pos, moves, true)];
+    const Move equity = moves[BestIndex(pos, moves, false)];
+    for (const Move& m : moves) {
+      EXPECT_GE(greedy.score, m.score);
+      EXPECT_GE(Equity(pos, equity), Equity(pos, m));
+    }
+  }
+}
+
+TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
+  MatchOptions o;
+  o.kwg = testing::Scowl70();
+  o.lexicon = "SCOWL70";
+  o.players = {*ParsePlayer("static", "p"), *ParsePlayer("greedy", "p")};
+  o.deals = 3;
+  o.seed = 8;
+  o.threads = 1;
+  absl::StatusOr<MatchResult> one = PlayMatch(o, {});
+  o.threads = 2;
+  absl::StatusOr<MatchResult> two = PlayMatch(o, {});
+  ASSERT_TRUE(one.ok() && two.ok());
+  EXPECT_EQ(one->games, 6);
+  for (int p = 0; p < 2; ++p) {
+    EXPECT_EQ(one->players[p].spread, two->players[p].spread);
+    EXPECT_EQ(one->players[p].wins, two->players[p].wins);
+    EXPECT_EQ(one->players[p].nodes, two->players[p].nodes);
+  }
+  EXPECT_EQ(one->players[0].spread, -one->players[1].spread);
+  EXPECT_EQ(one->players[0].wins + one->players[1].wins, 6);
+  // The same player against itself: each bag's two games mirror each other's first rack.
+  o.players = {*ParsePlayer("greedy", "a"), *ParsePlayer("greedy", "b")};
+  o.threads = 1;
+  absl::StatusOr<MatchResult> mirror = PlayMatch(o, {});
+  ASSERT_TRUE(mirror.ok());
+  EXPECT_EQ(mirror->players[0].spread, 0);
+  EXPECT_EQ(mirror->players[0].wins, 3);
+  const Position a = NewGame(o.kwg, "SCOWL70", Rules{}, 8, 0);
+  const Position b = NewGame(o.kwg, "SCOWL70", Rules{}, 8, 0);
+  EXPECT_TRUE(a.side(0).rack == b.side(0).rack);
+  EXPECT_EQ(a.bag(), b.bag());
+}
+
+}  // namespace
+}  // namespace kibitzer::scrabble
