@@ -9,6 +9,9 @@
 // rack (placements, exchanges and the pass), the best of R runs. Prints the median and mean time
 // per position, plays per position and plays per second, and the median time of a whole game.
 // --print=K prints the CGP of the K-th mid-game position (for fixtures).
+// --endgames=N: then solves the first endgame (the bag just empty, both racks known) of the
+// first N games exactly, each stopped after --limit seconds (default 10), with a table of 2^20
+// entries, and prints the median time and how many were solved exactly.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -18,6 +21,7 @@
 #include "absl/strings/numbers.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/core/rng.h"
+#include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/notation.h"
@@ -62,23 +66,26 @@ Position NewGame(const std::shared_ptr<const Kwg>& kwg, const std::string& name,
 
 int main(int argc, char** argv) {
   std::string games_text = "100", seed_text = "1", repeat_text = "5", print_text = "-1";
+  std::string endgames_text = "0", limit_text = "10";
   std::string lexicon = kDefaultLexicon;
   std::string dir = kibitzer::analysis::GameSettings::DefaultLexiconDir();
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (!Flag(a, "--games", &games_text) && !Flag(a, "--seed", &seed_text) &&
         !Flag(a, "--lexicon", &lexicon) && !Flag(a, "--dir", &dir) &&
-        !Flag(a, "--repeat", &repeat_text) && !Flag(a, "--print", &print_text)) {
+        !Flag(a, "--repeat", &repeat_text) && !Flag(a, "--print", &print_text) &&
+        !Flag(a, "--endgames", &endgames_text) && !Flag(a, "--limit", &limit_text)) {
       std::fprintf(stderr,
                    "usage: scrabble_bench [--games=N] [--seed=S] [--lexicon=NAME] [--dir=DIR] "
-                   "[--repeat=R] [--print=K]\n");
+                   "[--repeat=R] [--print=K] [--endgames=N [--limit=SECONDS]]\n");
       return 2;
     }
   }
-  int games = 0, repeat = 0, print = 0;
+  int games = 0, repeat = 0, print = 0, endgames = 0, limit = 0;
   uint64_t seed = 0;
   if (!absl::SimpleAtoi(games_text, &games) || !absl::SimpleAtoi(seed_text, &seed) ||
       !absl::SimpleAtoi(repeat_text, &repeat) || !absl::SimpleAtoi(print_text, &print) ||
+      !absl::SimpleAtoi(endgames_text, &endgames) || !absl::SimpleAtoi(limit_text, &limit) ||
       games < 1 || repeat < 1) {
     std::fprintf(stderr, "scrabble_bench: --games and --repeat take a count from 1\n");
     return 2;
@@ -92,13 +99,17 @@ int main(int argc, char** argv) {
   MoveGenerator gen(**kwg);
   std::vector<Move> moves;
   moves.reserve(1 << 16);
-  std::vector<Position> mid;
+  std::vector<Position> mid, ends;
   std::vector<double> game_ms;
   for (int g = 0; g < games; ++g) {
     Position pos = NewGame(*kwg, lexicon, seed + static_cast<uint64_t>(g));
     double seconds = 0;
     while (!pos.over()) {
       if (pos.board().tile_count() >= 10 && pos.bag_size() > 0) mid.push_back(pos);
+      if (pos.bag_size() == 0 && static_cast<int>(ends.size()) <= g &&
+          static_cast<int>(ends.size()) < endgames) {
+        ends.push_back(pos);
+      }
       const auto start = Clock::now();
       const Rack& rack = pos.side(pos.to_move()).rack;
       gen.Generate(pos.board(), rack, pos.bag_size() >= pos.rules().exchange_min, &moves);
@@ -137,5 +148,26 @@ int main(int argc, char** argv) {
       Median(us), mean, static_cast<double>(total_plays) / static_cast<double>(mid.size()),
       static_cast<double>(total_plays) / total_seconds / 1e6);
   std::printf("a whole greedy game (both sides): median %.2f ms\n", Median(game_ms));
+  if (ends.empty()) return 0;
+  std::vector<double> end_s;
+  int exact = 0;
+  EndgameSolver solver(**kwg, Rules{}, 20);
+  for (const Position& pos : ends) {
+    kibitzer::core::Limits limits;
+    limits.time = std::chrono::seconds(limit);
+    kibitzer::core::StopToken token;
+    kibitzer::core::SearchControl control(limits, &token);
+    const auto start = Clock::now();
+    const EndgameResult r = solver.Solve(pos, 100, control, {});
+    end_s.push_back(Seconds(start, Clock::now()));
+    exact += r.exact;
+    std::printf("endgame %s/%s: best %s %+d, depth %d%s, %llu nodes, %.3f s\n",
+                FormatRack(pos.side(pos.to_move()).rack).c_str(),
+                FormatRack(pos.side(1 - pos.to_move()).rack).c_str(),
+                pos.Format(r.plays.front().move).c_str(), r.plays.front().value, r.depth,
+                r.exact ? " exact" : "", static_cast<unsigned long long>(r.nodes), end_s.back());
+  }
+  std::printf("endgames: %zu, %d solved exactly, median %.3f s (limit %d s)\n", ends.size(), exact,
+              Median(end_s), limit);
   return 0;
 }

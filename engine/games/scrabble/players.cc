@@ -89,8 +89,11 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   std::vector<Move> candidates;
   for (size_t i = 0; i < n; ++i) candidates.push_back(moves_[ranked[i].second]);
   if (n == 1) return candidates[0];
+  // The player sees its own rack and the board only: the other rack and the bag are sampled.
+  Position view = pos;
+  view.HideFrom(pos.to_move());
   absl::StatusOr<std::unique_ptr<Simulation>> sim =
-      Simulation::Make(pos, candidates, options_.plies, options_.seed * 1000003 + turn, {});
+      Simulation::Make(view, candidates, options_.plies, options_.seed * 1000003 + turn, {});
   if (!sim.ok()) return candidates[0];
   search::MonteCarloConfig config;
   config.samples = static_cast<uint64_t>(options_.iterations);

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
+#include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/scrabble/simulation.h"
@@ -70,6 +71,56 @@ class StaticTask final : public core::SearchTask {
   int top_;
 };
 
+// The endgame: every play's exact final spread, a report after each depth.
+class EndgameTask final : public core::SearchTask {
+ public:
+  EndgameTask(Position pos, int depth, int table_log2)
+      : pos_(std::move(pos)), depth_(depth), table_log2_(table_log2) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
+    EndgameSolver solver(pos_.kwg(), pos_.rules(), table_log2_);
+    const EndgameResult r = solver.Solve(pos_, depth_, control, [&](const EndgameResult& d) {
+      sink.OnProgress(MakeReport(d, control));
+    });
+    core::Report report = MakeReport(r, control);
+    report.final = true;
+    report.stop_reason = r.exact             ? core::StopReason::kCompleted
+                         : control.stopped() ? control.reason()
+                                             : core::StopReason::kDepthLimit;
+    if (r.depth == 0) report.message = "stopped before the first depth: plays by score";
+    return report;
+  }
+  size_t TableBytes() const override { return EndgameSolver::TableBytes(table_log2_); }
+
+ private:
+  core::Report MakeReport(const EndgameResult& r, const core::SearchControl& control) const {
+    core::Report report;
+    const int spread = pos_.score(pos_.to_move()) - pos_.score(1 - pos_.to_move());
+    for (const EndgameResult::Play& p : r.plays) {
+      core::MoveValue mv;
+      mv.move = pos_.Format(p.move);
+      mv.value = p.value;
+      mv.bound = r.exact ? core::Bound::kExact : core::Bound::kEstimate;
+      mv.depth = r.depth;
+      mv.metrics = {{"score", static_cast<double>(p.move.score), "points the play scores"},
+                    {"final_spread", static_cast<double>(spread + p.value),
+                     "the side to move's final score minus the other's"}};
+      mv.display = absl::StrFormat("%+d to the end, final spread %+d%s", p.value, spread + p.value,
+                                   r.exact ? "" : " (depth-limited)");
+      report.moves.push_back(std::move(mv));
+    }
+    if (!report.moves.empty()) report.best_move = report.moves.front().move;
+    report.depth = r.depth;
+    report.nodes = r.nodes;
+    report.elapsed_seconds = control.ElapsedSeconds();
+    return report;
+  }
+
+  Position pos_;
+  int depth_;
+  int table_log2_;
+};
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
@@ -87,7 +138,31 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
         absl::StrCat("position: seat ", SeatName(pos.to_move()),
                      " is to move and its rack is not known; give it in the CGP"));
   }
-  const std::string algorithm = options->GetString("algorithm");
+  std::string algorithm = options->GetString("algorithm");
+  const bool endgame = pos.bag_size() == 0 && pos.side(0).known && pos.side(1).known;
+  if (spec.options.count("algorithm") == 0 && endgame) algorithm = "endgame";
+  if (algorithm == "endgame") {
+    if (!endgame) {
+      return absl::InvalidArgumentError(
+          "options[algorithm]: the endgame needs the bag empty and both racks known");
+    }
+    if (!spec.limits.candidate_moves.empty() || spec.limits.samples != 0 || !spec.fixed.empty()) {
+      return absl::InvalidArgumentError(
+          "limits: the endgame values every play exactly; give no candidate moves, samples or "
+          "fixed tiles");
+    }
+    int log2 = 20;  // 32 MiB
+    if (spec.hash_mb > 0) {
+      log2 = 10;
+      while (log2 < 26 && EndgameSolver::TableBytes(log2 + 1) <= (size_t(spec.hash_mb) << 20)) {
+        ++log2;
+      }
+    }
+    const int depth = spec.limits.depth > 0 ? std::min(spec.limits.depth, 100) : 100;
+    Position copy = pos;
+    copy.StopRecording();
+    return std::make_unique<EndgameTask>(std::move(copy), depth, log2);
+  }
   if (algorithm != "sim") {
     if (spec.limits.samples != 0) {
       return absl::InvalidArgumentError(

@@ -138,11 +138,15 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
                        "only."),
   };
   info.search_options = {
-      OptionSpec::Enum("algorithm", "static", {"static", "greedy", "sim"},
-                       "static: rank by equity (score plus leave value); greedy: by score, the "
-                       "seed paper's greedy player; sim: the seed's simulation, the best "
-                       "candidates by equity played out over sampled racks and bag orders "
-                       "(limits.samples iterations, default 100)."),
+      OptionSpec::Enum(
+          "algorithm", "static", {"static", "greedy", "sim", "endgame"},
+          "static: rank by equity (score plus leave value); greedy: by score, the "
+          "seed paper's greedy player; sim: the seed's simulation, the best "
+          "candidates by equity played out over sampled racks and bag orders "
+          "(limits.samples iterations, default 100); endgame (the default when the bag "
+          "is empty and both racks are known): every play's exact final spread by "
+          "alpha-beta with a transposition table and iterative deepening "
+          "(limits.depth plies at most)."),
       OptionSpec::Int("top", 50, 1, 1000, "How many of the ranked plays are reported (static)."),
       OptionSpec::Int("plies", 2, 0, 20,
                       "sim: plies played by the static player after each candidate."),

@@ -1,0 +1,207 @@
+#include "engine/games/scrabble/endgame.h"
+
+#include <algorithm>
+#include <array>
+
+#include "engine/core/rng.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+constexpr int kInfinity = 30000;
+
+// Zobrist keys: a tile on a square, a count of a kind on a seat's rack, the side, the zero turns.
+struct Keys {
+  std::array<std::array<uint64_t, 128>, kDim * kDim> square;
+  std::array<std::array<std::array<uint64_t, kRackSize + 1>, kTileKinds>, 2> rack;
+  std::array<uint64_t, 16> zero;
+  uint64_t side;
+  Keys() {
+    uint64_t s = 0x5C4A881E;
+    for (auto& sq : square) {
+      for (uint64_t& k : sq) k = core::SplitMix64(s);
+    }
+    for (auto& seat : rack) {
+      for (auto& kind : seat) {
+        for (uint64_t& k : kind) k = core::SplitMix64(s);
+      }
+    }
+    for (uint64_t& k : zero) k = core::SplitMix64(s);
+    side = core::SplitMix64(s);
+  }
+};
+
+const Keys& TheKeys() {
+  static const Keys keys;
+  return keys;
+}
+
+}  // namespace
+
+size_t EndgameSolver::TableBytes(int table_log2) { return sizeof(Entry) << table_log2; }
+
+EndgameSolver::EndgameSolver(const Kwg& kwg, const Rules& rules, int table_log2)
+    : kwg_(kwg), rules_(rules), gen_(kwg), table_(size_t{1} << table_log2) {}
+
+uint64_t EndgameSolver::Key() const {
+  const Keys& keys = TheKeys();
+  uint64_t k = board_key_ ^ keys.zero[static_cast<size_t>(std::min(zero_turns_, 15))] ^
+               (side_ ? keys.side : 0);
+  for (int seat = 0; seat < 2; ++seat) {
+    for (int kind = 0; kind < kTileKinds; ++kind) {
+      const int n = std::min<int>(racks_[seat].count[kind], kRackSize);
+      if (n != 0) k ^= keys.rack[seat][kind][n];
+    }
+  }
+  return k;
+}
+
+void EndgameSolver::Place(const Move& m, int seat) {
+  board_.Place(m, kwg_);
+  racks_[seat].RemoveAll(m.Used());
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] != kEmpty)
+      board_key_ ^= TheKeys().square[m.Row(i) * kDim + m.Col(i)][m.tiles[i]];
+  }
+}
+
+void EndgameSolver::Unplace(const Move& m, int seat) {
+  board_.Unplace(m, kwg_);
+  racks_[seat].AddAll(m.Used());
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] != kEmpty)
+      board_key_ ^= TheKeys().square[m.Row(i) * kDim + m.Col(i)][m.tiles[i]];
+  }
+}
+
+int EndgameSolver::Child(const Move& m, int depth, int alpha, int beta, int ply) {
+  const int seat = side_;
+  const int saved_zero = zero_turns_;
+  int v;
+  if (m.kind == Move::kPass) {
+    ++zero_turns_;
+    side_ = 1 - seat;
+    v = -Negamax(depth - 1, -beta, -alpha, ply + 1);
+  } else {
+    Place(m, seat);
+    if (racks_[seat].size == 0) {
+      ++nodes_;
+      v = m.score + 2 * racks_[1 - seat].Points();  // out: the other rack counts twice
+    } else {
+      zero_turns_ = 0;
+      side_ = 1 - seat;
+      v = m.score - Negamax(depth - 1, m.score - beta, m.score - alpha, ply + 1);
+    }
+    Unplace(m, seat);
+  }
+  side_ = seat;
+  zero_turns_ = saved_zero;
+  return v;
+}
+
+int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
+  ++nodes_;
+  if ((nodes_ & 1023) == 0 && control_->Poll(nodes_)) stopped_ = true;
+  if (stopped_) return 0;
+  const Rack& me = racks_[side_];
+  const Rack& other = racks_[1 - side_];
+  if (zero_turns_ >= rules_.scoreless_turns) return other.Points() - me.Points();
+  if (depth <= 0) {
+    horizon_ = true;
+    return other.Points() - me.Points();
+  }
+  const uint64_t key = Key();
+  Entry& e = table_[key & (table_.size() - 1)];
+  uint32_t table_best = 0;
+  const int alpha0 = alpha;
+  if (e.key == key) {
+    table_best = e.best;
+    if (e.depth >= depth) {
+      if (e.bound == 0) return e.value;
+      if (e.bound == 1) alpha = std::max(alpha, static_cast<int>(e.value));
+      if (e.bound == 2) beta = std::min(beta, static_cast<int>(e.value));
+      if (alpha >= beta) return e.value;
+    }
+  }
+  std::vector<Move>& moves = buffers_[static_cast<size_t>(ply)];
+  gen_.GeneratePlacements(board_, me, &moves);
+  moves.push_back(Move{});
+  // Order: the table's best (an index in the generator's order, which is the same on every
+  // visit), then plays that go out, then by score.
+  std::vector<std::pair<int, uint32_t>>& order = orders_[static_cast<size_t>(ply)];
+  order.clear();
+  for (uint32_t i = 0; i < moves.size(); ++i) {
+    const Move& m = moves[i];
+    const int rank = i + 1 == table_best
+                         ? 1 << 20
+                         : (m.kind == Move::kPlace && m.placed == me.size ? 1 << 16 : 0) + m.score;
+    order.emplace_back(-rank, i);
+  }
+  std::sort(order.begin(), order.end());
+  int best = -kInfinity;
+  uint32_t best_index = 0;
+  for (const auto& [rank, i] : order) {
+    const int v = Child(moves[i], depth, alpha, beta, ply);
+    if (stopped_) return 0;
+    if (v > best) best = v, best_index = i + 1;
+    alpha = std::max(alpha, v);
+    if (alpha >= beta) break;
+  }
+  e.key = key;
+  e.value = static_cast<int16_t>(best);
+  e.depth = static_cast<int8_t>(std::min(depth, 127));
+  e.bound = best <= alpha0 ? 2 : best >= beta ? 1 : 0;
+  e.best = best_index;
+  return best;
+}
+
+EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::SearchControl& control,
+                                   const std::function<void(const EndgameResult&)>& on_depth) {
+  control_ = &control;
+  stopped_ = false;
+  nodes_ = 0;
+  std::fill(table_.begin(), table_.end(), Entry{});
+  board_ = pos.board();
+  racks_[0] = pos.side(pos.to_move()).rack;
+  racks_[1] = pos.side(1 - pos.to_move()).rack;
+  side_ = 0;
+  zero_turns_ = pos.zero_turns();
+  board_key_ = 0;
+  for (int r = 0; r < kDim; ++r) {
+    for (int c = 0; c < kDim; ++c) {
+      if (board_.at(r, c) != kEmpty) board_key_ ^= TheKeys().square[r * kDim + c][board_.at(r, c)];
+    }
+  }
+  EndgameResult result;
+  std::vector<Move> root;
+  gen_.GeneratePlacements(board_, racks_[0], &root);
+  root.push_back(Move{});
+  std::stable_sort(root.begin(), root.end(),
+                   [](const Move& a, const Move& b) { return a.score > b.score; });
+  for (const Move& m : root) result.plays.push_back({m, m.score});
+  buffers_.resize(static_cast<size_t>(max_depth) + 2);
+  orders_.resize(buffers_.size());
+  for (auto& b : buffers_) b.reserve(1024);
+  for (auto& o : orders_) o.reserve(1024);
+  for (int depth = 1; depth <= max_depth; ++depth) {
+    horizon_ = false;
+    std::vector<EndgameResult::Play> plays = result.plays;  // the last depth's order
+    for (EndgameResult::Play& p : plays) {
+      p.value = Child(p.move, depth, -kInfinity, kInfinity, 0);
+      if (stopped_) break;
+    }
+    if (stopped_) break;
+    std::stable_sort(plays.begin(), plays.end(),
+                     [](const auto& a, const auto& b) { return a.value > b.value; });
+    result.plays = std::move(plays);
+    result.depth = depth;
+    result.exact = !horizon_;
+    result.nodes = nodes_;
+    if (on_depth) on_depth(result);
+    if (result.exact) break;
+  }
+  result.nodes = nodes_;
+  return result;
+}
+
+}  // namespace kibitzer::scrabble

@@ -1,0 +1,78 @@
+// The endgame (bag empty, both racks known): the exact final spread of every play of the side to
+// move, by negamax alpha-beta with a transposition table and iterative deepening.
+//
+// A node's value is the spread the side to move gains from here to the end of the game (its
+// points minus the other's, end-of-game adjustments included: playing out gains twice the other
+// rack under either end rule, six scoreless turns cost each side its own rack). Past the depth
+// limit a node is estimated as the other rack's points minus its own (the tiles likely left
+// stuck). Each depth values every root play with a full window, so a stopped search still ranks
+// every play by the deepest depth it finished; once a depth meets no horizon, the values are exact.
+// Moves are tried as the table's best first, then plays that go out, then by score.
+// Apply and undo go through the board's Place and Unplace; nothing is allocated per node.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/core/search_control.h"
+#include "engine/games/scrabble/movegen.h"
+#include "engine/games/scrabble/position.h"
+
+namespace kibitzer::scrabble {
+
+struct EndgameResult {
+  struct Play {
+    Move move;
+    int value = 0;  // the spread gained from now to the end (exact when `exact`)
+  };
+  std::vector<Play> plays;  // every play of the side to move, best first
+  int depth = 0;            // plies of the deepest depth finished
+  bool exact = false;
+  uint64_t nodes = 0;
+};
+
+class EndgameSolver {
+ public:
+  // `table_log2`: the table holds 2^table_log2 entries of 32 bytes.
+  EndgameSolver(const Kwg& kwg, const Rules& rules, int table_log2 = 20);
+  static size_t TableBytes(int table_log2);
+
+  // Solves `pos` (both racks known; the bag is taken as empty) to `max_depth` plies or until
+  // `control` stops it; `on_depth` (may be empty) is told each depth's result. The result is the
+  // deepest depth finished (depth 0 and the plays by score when stopped before the first).
+  EndgameResult Solve(const Position& pos, int max_depth, core::SearchControl& control,
+                      const std::function<void(const EndgameResult&)>& on_depth);
+
+ private:
+  struct Entry {
+    uint64_t key = 0;
+    int16_t value = 0;
+    int8_t depth = -1;
+    uint8_t bound = 0;  // 0 exact, 1 lower, 2 upper
+    uint32_t best = 0;  // index + 1 of the best move in the node's move list order
+  };
+  int Negamax(int depth, int alpha, int beta, int ply);
+  int Child(const Move& m, int depth, int alpha, int beta, int ply);
+  void Place(const Move& m, int seat);
+  void Unplace(const Move& m, int seat);
+  uint64_t Key() const;
+
+  const Kwg& kwg_;
+  Rules rules_;
+  MoveGenerator gen_;
+  std::vector<Entry> table_;
+  std::vector<std::vector<Move>> buffers_;                     // one move list per ply
+  std::vector<std::vector<std::pair<int, uint32_t>>> orders_;  // its search order
+  Board board_;
+  Rack racks_[2];
+  int side_ = 0;
+  int zero_turns_ = 0;
+  uint64_t board_key_ = 0;
+  uint64_t nodes_ = 0;
+  bool horizon_ = false;  // a node was cut by the depth limit in this iteration
+  bool stopped_ = false;
+  core::SearchControl* control_ = nullptr;
+};
+
+}  // namespace kibitzer::scrabble

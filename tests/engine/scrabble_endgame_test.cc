@@ -1,0 +1,139 @@
+// The endgame solver against plain minimax (every move, no table, no pruning) on hundreds of
+// small endgames from seeded games.
+#include "engine/games/scrabble/endgame.h"
+#include "tests/engine/scrabble_fixture.h"
+#include "tests/engine/test_sink.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+struct Minimax {
+  const Kwg& kwg;
+  Rules rules;
+  MoveGenerator gen{kwg};
+  uint64_t nodes = 0;
+
+  // The spread `side` gains from here to the end.
+  int Value(Board& board, Rack (&racks)[2], int side, int zero) {
+    ++nodes;
+    const Rack& me = racks[side];
+    const Rack& other = racks[1 - side];
+    if (zero >= rules.scoreless_turns) return other.Points() - me.Points();
+    std::vector<Move> moves;
+    gen.GeneratePlacements(board, me, &moves);
+    moves.push_back(Move{});
+    int best = -100000;
+    for (const Move& m : moves) best = std::max(best, Play(board, racks, side, zero, m));
+    return best;
+  }
+
+  int Play(Board& board, Rack (&racks)[2], int side, int zero, const Move& m) {
+    if (m.kind == Move::kPass) return -Value(board, racks, 1 - side, zero + 1);
+    board.Place(m, kwg);
+    racks[side].RemoveAll(m.Used());
+    const int v = racks[side].size == 0 ? m.score + 2 * racks[1 - side].Points()
+                                        : m.score - Value(board, racks, 1 - side, 0);
+    racks[side].AddAll(m.Used());
+    board.Unplace(m, kwg);
+    return v;
+  }
+};
+
+TEST(ScrabbleEndgame, AgreesWithPlainMinimaxOnSmallEndgames) {
+  const std::vector<Position> positions = testing::GamePositions(12, 41);  // ~300 positions
+  core::Rng rng(3);
+  int solved = 0;
+  for (size_t i = 0; i < positions.size() && solved < 200; ++i) {
+    Position pos = positions[i];
+    if (pos.board().tile_count() < 25) continue;
+    // Two small racks from the tiles not on the board.
+    std::vector<uint8_t> left;
+    Rack pool = pos.Pool();
+    pool.AddAll(pos.side(0).rack);
+    pool.AddAll(pos.side(1).rack);
+    for (int k = 0; k < kTileKinds; ++k) left.insert(left.end(), pool.count[k], uint8_t(k));
+    rng.Shuffle(left.begin(), left.end());
+    // Two tiles against two, or one time in eight three against two.
+    const int three = static_cast<int>(rng.Below(16));  // 0, 1: that side has three; else none
+    const int a = three == 0 ? 3 : 2, b = three == 1 ? 3 : 2;
+    Rack racks[2];
+    for (int t = 0; t < a + b; ++t) racks[t < a ? 0 : 1].Add(left[static_cast<size_t>(t)]);
+    // Two scoreless turns end these games: plain minimax cannot afford long chains of passes.
+    Rules rules;
+    rules.scoreless_turns = 2;
+    Position end(pos.kwg_ptr(), pos.lexicon(), rules);
+    for (int r = 0; r < kDim; ++r) {
+      for (int c = 0; c < kDim; ++c) end.mutable_board().Set(r, c, pos.board().at(r, c));
+    }
+    end.mutable_board().Refresh(pos.kwg());
+    end.SetRack(0, racks[0]);
+    end.SetRack(1, racks[1]);
+
+    EndgameSolver solver(pos.kwg(), rules, 16);
+    core::StopToken never;
+    core::SearchControl control(core::Limits{}, &never);
+    const EndgameResult r = solver.Solve(end, 40, control, {});
+    ASSERT_TRUE(r.exact) << FormatCgp(end);
+    Minimax minimax{pos.kwg(), rules};
+    Board board = end.board();
+    Rack rs[2] = {racks[0], racks[1]};
+    for (const EndgameResult::Play& p : r.plays) {
+      ASSERT_EQ(p.value, minimax.Play(board, rs, 0, 0, p.move))
+          << end.Format(p.move) << " in " << FormatCgp(end);
+    }
+    for (size_t k = 1; k < r.plays.size(); ++k) EXPECT_GE(r.plays[k - 1].value, r.plays[k].value);
+    ++solved;
+  }
+  EXPECT_EQ(solved, 200);
+}
+
+}  // namespace
+}  // namespace kibitzer::scrabble
+
+namespace kibitzer::scrabble {
+namespace {
+
+// Analysis picks the endgame when the bag is empty and both racks are known, ranks every play
+// with the solver's values, and a depth limit leaves estimates.
+TEST(ScrabbleEndgame, AnalysisOfAnEmptyBagIsTheEndgame) {
+  const ScrabbleGame game(std::make_shared<const LexiconStore>(testing::LexiconDir()));
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(4, 61)) {
+    if (pos.bag_size() != 0 || pos.side(0).size + pos.side(1).size > 5) continue;
+    core::PositionSpec spec;
+    spec.notation = FormatCgp(pos);
+    if (pos.to_move() == 1) spec.options["to_move"] = "2";
+    auto state = game.Setup(spec);
+    ASSERT_TRUE(state.ok()) << state.status();
+    for (int depth : {0, 1}) {
+      core::SearchSpec search;
+      search.limits.depth = depth;
+      auto task = game.PrepareSearch(**state, search);
+      ASSERT_TRUE(task.ok()) << task.status();
+      core::StopToken never;
+      core::SearchControl control(search.limits, &never);
+      kibitzer::testing::CollectingSink sink;
+      const core::Report r = (*task)->Run(control, sink);
+      EXPECT_EQ(r.moves.size(), AllMoves(pos).size());
+      if (depth == 1) {
+        EXPECT_EQ(r.stop_reason, core::StopReason::kDepthLimit);
+        EXPECT_EQ(r.moves.front().bound, core::Bound::kEstimate);
+        continue;
+      }
+      ASSERT_EQ(r.stop_reason, core::StopReason::kCompleted) << r.message;
+      EndgameSolver solver(pos.kwg(), pos.rules(), 16);
+      const EndgameResult exact = solver.Solve(pos, 100, control, {});
+      ASSERT_TRUE(exact.exact);
+      EXPECT_EQ(r.moves.front().value, exact.plays.front().value);
+      EXPECT_EQ(r.moves.front().bound, core::Bound::kExact);
+      EXPECT_EQ(
+          r.moves.front().metrics[1].value,
+          pos.score(pos.to_move()) - pos.score(1 - pos.to_move()) + exact.plays.front().value);
+    }
+    if (++checked == 3) break;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
+}  // namespace
+}  // namespace kibitzer::scrabble
