@@ -11,7 +11,8 @@
 // --print=K prints the CGP of the K-th mid-game position (for fixtures).
 // --endgames=N: then solves the first endgame (the bag just empty, both racks known) of the
 // first N games exactly, each stopped after --limit seconds (default 10), with a table of 2^20
-// entries, and prints the median time and how many were solved exactly.
+// entries, and prints the median time and how many were solved exactly; --best as BestMove does
+// (the best play exactly, the others bounded).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -67,17 +68,22 @@ Position NewGame(const std::shared_ptr<const Kwg>& kwg, const std::string& name,
 int main(int argc, char** argv) {
   std::string games_text = "100", seed_text = "1", repeat_text = "5", print_text = "-1";
   std::string endgames_text = "0", limit_text = "10";
+  bool best_only = false;
   std::string lexicon = kDefaultLexicon;
   std::string dir = kibitzer::analysis::GameSettings::DefaultLexiconDir();
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--best") {
+      best_only = true;
+      continue;
+    }
     if (!Flag(a, "--games", &games_text) && !Flag(a, "--seed", &seed_text) &&
         !Flag(a, "--lexicon", &lexicon) && !Flag(a, "--dir", &dir) &&
         !Flag(a, "--repeat", &repeat_text) && !Flag(a, "--print", &print_text) &&
         !Flag(a, "--endgames", &endgames_text) && !Flag(a, "--limit", &limit_text)) {
       std::fprintf(stderr,
                    "usage: scrabble_bench [--games=N] [--seed=S] [--lexicon=NAME] [--dir=DIR] "
-                   "[--repeat=R] [--print=K] [--endgames=N [--limit=SECONDS]]\n");
+                   "[--repeat=R] [--print=K] [--endgames=N [--limit=SECONDS] [--best]]\n");
       return 2;
     }
   }
@@ -158,7 +164,7 @@ int main(int argc, char** argv) {
     kibitzer::core::StopToken token;
     kibitzer::core::SearchControl control(limits, &token);
     const auto start = Clock::now();
-    const EndgameResult r = solver.Solve(pos, 100, control, {});
+    const EndgameResult r = solver.Solve(pos, 100, control, {}, best_only);
     end_s.push_back(Seconds(start, Clock::now()));
     exact += r.exact;
     std::printf("endgame %s/%s: best %s %+d, depth %d%s, %llu nodes, %.3f s\n",

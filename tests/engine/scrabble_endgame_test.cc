@@ -137,3 +137,37 @@ TEST(ScrabbleEndgame, AnalysisOfAnEmptyBagIsTheEndgame) {
 
 }  // namespace
 }  // namespace kibitzer::scrabble
+
+namespace kibitzer::scrabble {
+namespace {
+
+TEST(ScrabbleEndgame, BestOnlyFindsTheSameBestValueAndBoundsTheRest) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(4, 71)) {
+    if (pos.bag_size() != 0 || pos.side(0).size + pos.side(1).size > 6) continue;
+    core::StopToken never;
+    core::SearchControl control(core::Limits{}, &never);
+    EndgameSolver solver(pos.kwg(), pos.rules(), 16);
+    const EndgameResult all = solver.Solve(pos, 100, control, {});
+    const EndgameResult best = solver.Solve(pos, 100, control, {}, true);
+    ASSERT_TRUE(all.exact && best.exact);
+    EXPECT_EQ(best.plays.front().value, all.plays.front().value);
+    EXPECT_FALSE(best.plays.front().upper);
+    for (const EndgameResult::Play& p : best.plays) {
+      const auto exact = std::find_if(all.plays.begin(), all.plays.end(),
+                                      [&](const auto& q) { return q.move == p.move; });
+      ASSERT_NE(exact, all.plays.end());
+      if (p.upper) {
+        EXPECT_LE(exact->value, p.value);
+      } else {
+        EXPECT_EQ(exact->value, p.value);
+      }
+    }
+    EXPECT_LE(best.nodes, all.nodes);
+    if (++checked == 3) break;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
+}  // namespace
+}  // namespace kibitzer::scrabble

@@ -90,7 +90,9 @@ absl::StatusOr<Cgp> ParseCgp(std::string_view text, const std::string& field) {
     return Bad(field, absl::StrCat("scores ", core::Quote(parts[2]),
                                    ": write the mover's and the opponent's, e.g. 0/0"));
   }
-  if (!absl::SimpleAtoi(parts[3], &cgp.zero_turns) || cgp.zero_turns < 0 || cgp.zero_turns > 100) {
+  std::string zero = parts[3];
+  if (parts.size() == 4 && !zero.empty() && zero.back() == ';') zero.pop_back();  // "0;": no opcode
+  if (!absl::SimpleAtoi(zero, &cgp.zero_turns) || cgp.zero_turns < 0 || cgp.zero_turns > 100) {
     return Bad(field,
                absl::StrCat("scoreless turns ", core::Quote(parts[3]), ": a count from 0, e.g. 0"));
   }

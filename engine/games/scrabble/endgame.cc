@@ -156,7 +156,8 @@ int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
 }
 
 EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::SearchControl& control,
-                                   const std::function<void(const EndgameResult&)>& on_depth) {
+                                   const std::function<void(const EndgameResult&)>& on_depth,
+                                   bool best_only) {
   control_ = &control;
   stopped_ = false;
   nodes_ = 0;
@@ -186,13 +187,19 @@ EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::Sea
   for (int depth = 1; depth <= max_depth; ++depth) {
     horizon_ = false;
     std::vector<EndgameResult::Play> plays = result.plays;  // the last depth's order
+    int best = -kInfinity;
     for (EndgameResult::Play& p : plays) {
-      p.value = Child(p.move, depth, -kInfinity, kInfinity, 0);
+      const int floor = best_only ? best : -kInfinity;
+      p.value = Child(p.move, depth, floor, kInfinity, 0);
+      p.upper = best_only && p.value <= floor;
       if (stopped_) break;
+      best = std::max(best, p.value);
     }
     if (stopped_) break;
-    std::stable_sort(plays.begin(), plays.end(),
-                     [](const auto& a, const auto& b) { return a.value > b.value; });
+    // Best first; among equal values, exact before bounds.
+    std::stable_sort(plays.begin(), plays.end(), [](const auto& a, const auto& b) {
+      return a.value != b.value ? a.value > b.value : !a.upper && b.upper;
+    });
     result.plays = std::move(plays);
     result.depth = depth;
     result.exact = !horizon_;

@@ -24,7 +24,8 @@ namespace kibitzer::scrabble {
 struct EndgameResult {
   struct Play {
     Move move;
-    int value = 0;  // the spread gained from now to the end (exact when `exact`)
+    int value = 0;       // the spread gained from now to the end (exact when `exact`)
+    bool upper = false;  // best only: the value is an upper bound (the play is no better)
   };
   std::vector<Play> plays;  // every play of the side to move, best first
   int depth = 0;            // plies of the deepest depth finished
@@ -41,8 +42,11 @@ class EndgameSolver {
   // Solves `pos` (both racks known; the bag is taken as empty) to `max_depth` plies or until
   // `control` stops it; `on_depth` (may be empty) is told each depth's result. The result is the
   // deepest depth finished (depth 0 and the plays by score when stopped before the first).
+  // `best_only`: each depth searches the plays after the first with the best value so far as
+  // the lower end of the window, so that a play no better gets an upper bound only (much faster).
   EndgameResult Solve(const Position& pos, int max_depth, core::SearchControl& control,
-                      const std::function<void(const EndgameResult&)>& on_depth);
+                      const std::function<void(const EndgameResult&)>& on_depth,
+                      bool best_only = false);
 
  private:
   struct Entry {

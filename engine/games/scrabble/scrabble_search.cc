@@ -74,14 +74,14 @@ class StaticTask final : public core::SearchTask {
 // The endgame: every play's exact final spread, a report after each depth.
 class EndgameTask final : public core::SearchTask {
  public:
-  EndgameTask(Position pos, int depth, int table_log2)
-      : pos_(std::move(pos)), depth_(depth), table_log2_(table_log2) {}
+  EndgameTask(Position pos, int depth, int table_log2, bool best_only)
+      : pos_(std::move(pos)), depth_(depth), table_log2_(table_log2), best_only_(best_only) {}
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     EndgameSolver solver(pos_.kwg(), pos_.rules(), table_log2_);
-    const EndgameResult r = solver.Solve(pos_, depth_, control, [&](const EndgameResult& d) {
-      sink.OnProgress(MakeReport(d, control));
-    });
+    const EndgameResult r = solver.Solve(
+        pos_, depth_, control,
+        [&](const EndgameResult& d) { sink.OnProgress(MakeReport(d, control)); }, best_only_);
     core::Report report = MakeReport(r, control);
     report.final = true;
     report.stop_reason = r.exact             ? core::StopReason::kCompleted
@@ -100,13 +100,16 @@ class EndgameTask final : public core::SearchTask {
       core::MoveValue mv;
       mv.move = pos_.Format(p.move);
       mv.value = p.value;
-      mv.bound = r.exact ? core::Bound::kExact : core::Bound::kEstimate;
+      mv.bound = !r.exact  ? core::Bound::kEstimate
+                 : p.upper ? core::Bound::kUpper
+                           : core::Bound::kExact;
       mv.depth = r.depth;
       mv.metrics = {{"score", static_cast<double>(p.move.score), "points the play scores"},
                     {"final_spread", static_cast<double>(spread + p.value),
                      "the side to move's final score minus the other's"}};
-      mv.display = absl::StrFormat("%+d to the end, final spread %+d%s", p.value, spread + p.value,
-                                   r.exact ? "" : " (depth-limited)");
+      mv.display =
+          absl::StrFormat("%s%+d to the end, final spread %+d%s", p.upper ? "at most " : "",
+                          p.value, spread + p.value, r.exact ? "" : " (depth-limited)");
       report.moves.push_back(std::move(mv));
     }
     if (!report.moves.empty()) report.best_move = report.moves.front().move;
@@ -119,6 +122,7 @@ class EndgameTask final : public core::SearchTask {
   Position pos_;
   int depth_;
   int table_log2_;
+  bool best_only_;
 };
 
 }  // namespace
@@ -161,7 +165,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     const int depth = spec.limits.depth > 0 ? std::min(spec.limits.depth, 100) : 100;
     Position copy = pos;
     copy.StopRecording();
-    return std::make_unique<EndgameTask>(std::move(copy), depth, log2);
+    return std::make_unique<EndgameTask>(std::move(copy), depth, log2,
+                                         spec.mode == core::SearchMode::kBestMove);
   }
   if (algorithm != "sim") {
     if (spec.limits.samples != 0) {
