@@ -21,9 +21,9 @@
 
 #include "absl/strings/numbers.h"
 #include "engine/analysis/game_registry.h"
-#include "engine/core/rng.h"
 #include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
+#include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/notation.h"
 
@@ -46,21 +46,6 @@ double Median(std::vector<double> v) {
 
 double Seconds(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
-}
-
-Position NewGame(const std::shared_ptr<const Kwg>& kwg, const std::string& name, uint64_t seed) {
-  std::vector<uint8_t> tiles;
-  for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
-  kibitzer::core::Rng rng(seed);
-  rng.Shuffle(tiles.begin(), tiles.end());
-  Position pos(kwg, name, Rules{});
-  Rack racks[2];
-  for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
-  pos.SetRack(0, racks[0]);
-  pos.SetRack(1, racks[1]);
-  (void)pos.Finish("bench");
-  (void)pos.SetBag(std::vector<uint8_t>(tiles.begin() + 2 * kRackSize, tiles.end()), "bench");
-  return pos;
 }
 
 }  // namespace
@@ -108,7 +93,8 @@ int main(int argc, char** argv) {
   std::vector<Position> mid, ends;
   std::vector<double> game_ms;
   for (int g = 0; g < games; ++g) {
-    Position pos = NewGame(*kwg, lexicon, seed + static_cast<uint64_t>(g));
+    Position pos = NewGame(*kwg, lexicon, Rules{}, seed, static_cast<uint64_t>(g));
+    pos.StopRecording();
     double seconds = 0;
     while (!pos.over()) {
       if (pos.board().tile_count() >= 10 && pos.bag_size() > 0) mid.push_back(pos);

@@ -11,6 +11,7 @@
 #include "engine/analysis/game_registry.h"
 #include "engine/core/rng.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
+#include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/notation.h"
 #include "engine/games/scrabble/scrabble_game.h"
 #include "gtest/gtest.h"
@@ -64,19 +65,7 @@ inline Position FromCgp(const std::string& text, Rules rules = {}) {
 
 // A new game of SCOWL70 with both racks and the bag's order from `seed`.
 inline Position NewGame(uint64_t seed, Rules rules = {}) {
-  std::vector<uint8_t> tiles;
-  for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
-  core::Rng rng(seed);
-  rng.Shuffle(tiles.begin(), tiles.end());
-  Position pos(Scowl70(), "SCOWL70", rules);
-  Rack racks[2];
-  for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
-  pos.SetRack(0, racks[0]);
-  pos.SetRack(1, racks[1]);
-  EXPECT_TRUE(pos.Finish("notation").ok());
-  EXPECT_TRUE(
-      pos.SetBag(std::vector<uint8_t>(tiles.begin() + 2 * kRackSize, tiles.end()), "bag").ok());
-  return pos;
+  return scrabble::NewGame(Scowl70(), "SCOWL70", rules, seed, 0);
 }
 
 // Every position before a move of `games` seeded games, each move one of the five best by score

@@ -27,7 +27,6 @@ Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, con
   pos.SetRack(1, racks[1]);
   (void)pos.Finish("deal");
   (void)pos.SetBag(std::vector<uint8_t>(tiles.begin() + 2 * kRackSize, tiles.end()), "deal");
-  pos.StopRecording();
   return pos;
 }
 
@@ -46,6 +45,7 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
         const uint64_t deal = static_cast<uint64_t>(options.rotate ? g / 2 : g);
         const int first = options.rotate ? g % 2 : 0;  // the player in seat 0
         Position pos = NewGame(options.kwg, options.lexicon, options.rules, options.seed, deal);
+        pos.StopRecording();
         std::array<Player, 2> players = {Player(*options.kwg, options.players[0]),
                                          Player(*options.kwg, options.players[1])};
         Game& out = played[static_cast<size_t>(g)];
