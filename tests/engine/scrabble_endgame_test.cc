@@ -53,9 +53,10 @@ TEST(ScrabbleEndgame, AgreesWithPlainMinimaxOnSmallEndgames) {
     pool.AddAll(pos.side(1).rack);
     for (int k = 0; k < kTileKinds; ++k) left.insert(left.end(), pool.count[k], uint8_t(k));
     rng.Shuffle(left.begin(), left.end());
-    // Two tiles against two, or one time in eight three against two.
-    const int three = static_cast<int>(rng.Below(16));  // 0, 1: that side has three; else none
+    // Two tiles against two, or one time in sixteen three against two.
+    const int three = static_cast<int>(rng.Below(32));  // 0, 1: that side has three; else none
     const int a = three == 0 ? 3 : 2, b = three == 1 ? 3 : 2;
+    if (static_cast<int>(left.size()) < a + b) continue;  // the last tiles of a game
     Rack racks[2];
     for (int t = 0; t < a + b; ++t) racks[t < a ? 0 : 1].Add(left[static_cast<size_t>(t)]);
     // Two scoreless turns end these games: plain minimax cannot afford long chains of passes.
