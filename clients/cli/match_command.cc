@@ -71,6 +71,15 @@ int Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64_
   return 0;
 }
 
+// The flags every match harness takes: deals, seed, rotation, threads.
+template <typename Options>
+void Schedule(const CommandOptions& o, const MatchFlags& m, Options& mo) {
+  mo.deals = m.deals;
+  mo.seed = o.seed;
+  mo.rotate = m.rotate;
+  mo.threads = o.threads > 0 ? o.threads : 1;
+}
+
 template <typename Options>
 void Progress(const CommandOptions& o, int done, int total) {
   if (!o.json && (done % 100 == 0 || done == total)) {
@@ -85,10 +94,7 @@ int RunTarokMatch(const CommandOptions& o, const MatchFlags& m) {
   if (!rules.ok()) return Fail(rules.status());
   tarok::MatchOptions mo;
   mo.rules = *rules;
-  mo.deals = m.deals;
-  mo.seed = o.seed;
-  mo.rotate = m.rotate;
-  mo.threads = o.threads > 0 ? o.threads : 1;
+  Schedule(o, m, mo);
   // The flag's default names Big Two's players; tarok's default line-up is this engine against
   // two seed-style players.
   const std::string players =
@@ -135,10 +141,7 @@ int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m) {
   if (!kwg.ok()) return Fail(kwg.status());
   mo.kwg = *kwg;
   mo.lexicon = absl::AsciiStrToUpper(option("lexicon", scrabble::kDefaultLexicon));
-  mo.deals = m.deals;
-  mo.seed = o.seed;
-  mo.rotate = m.rotate;
-  mo.threads = o.threads > 0 ? o.threads : 1;
+  Schedule(o, m, mo);
   const std::string players =
       m.players == "baseline,baseline,baseline,baseline" ? "static,greedy" : m.players;
   std::vector<std::string> names = absl::StrSplit(players, ',');
@@ -203,10 +206,7 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
   if (!rules.ok()) return Fail(rules.status());
   bigtwo::MatchOptions mo;
   mo.rules = *rules;
-  mo.deals = m.deals;
-  mo.seed = o.seed;
-  mo.rotate = m.rotate;
-  mo.threads = o.threads > 0 ? o.threads : 1;
+  Schedule(o, m, mo);
   std::vector<std::string> names = absl::StrSplit(m.players, ',');
   for (size_t i = 0; i < names.size(); ++i) {
     absl::StatusOr<bigtwo::PlayerOptions> p =
