@@ -49,17 +49,8 @@ inline Position FromCgp(const std::string& text, Rules rules = {}) {
   Position pos(Scowl70(), "SCOWL70", rules);
   absl::StatusOr<Cgp> cgp = ParseCgp(text, "notation");
   EXPECT_TRUE(cgp.ok()) << cgp.status();
-  for (int r = 0; r < kDim; ++r) {
-    for (int c = 0; c < kDim; ++c) pos.mutable_board().Set(r, c, cgp->board[r][c]);
-  }
-  pos.SetScores(cgp->scores[0], cgp->scores[1]);
-  pos.SetZeroTurns(cgp->zero_turns);
-  for (int i = 0; i < 2; ++i) {
-    if (cgp->racks[i].has_value()) pos.SetRack(i, *cgp->racks[i]);
-  }
-  const absl::Status s = pos.Finish("notation");
+  const absl::Status s = ApplyCgp(*cgp, &pos, "notation");
   EXPECT_TRUE(s.ok()) << s;
-  if (cgp->bag.has_value()) EXPECT_TRUE(pos.SetBag(*cgp->bag, "bag").ok());
   return pos;
 }
 

@@ -128,6 +128,20 @@ absl::StatusOr<Cgp> ParseCgp(std::string_view text, const std::string& field) {
   return cgp;
 }
 
+absl::Status ApplyCgp(const Cgp& cgp, Position* pos, const std::string& field) {
+  for (int r = 0; r < kDim; ++r) {
+    for (int c = 0; c < kDim; ++c) pos->mutable_board().Set(r, c, cgp.board[r][c]);
+  }
+  pos->SetScores(cgp.scores[0], cgp.scores[1]);
+  pos->SetZeroTurns(cgp.zero_turns);
+  for (int i = 0; i < 2; ++i) {
+    if (cgp.racks[i].has_value()) pos->SetRack((pos->to_move() + i) % 2, *cgp.racks[i]);
+  }
+  if (absl::Status s = pos->Finish(field); !s.ok()) return s;
+  if (cgp.bag.has_value()) return pos->SetBag(*cgp.bag, field + ": opcode bag");
+  return absl::OkStatus();
+}
+
 std::string FormatCgp(const Position& pos) {
   std::vector<std::string> rows;
   for (int r = 0; r < kDim; ++r) {

@@ -35,6 +35,10 @@ struct Cgp {
 
 // Errors name `field` and the part at fault.
 absl::StatusOr<Cgp> ParseCgp(std::string_view text, const std::string& field);
+// Sets up `pos` (a new position whose side to move is set) as `cgp` says: board, racks and
+// scores listed from the side to move, scoreless turns, then Finish, then the bag's order when
+// the CGP gives it. Errors name `field`.
+absl::Status ApplyCgp(const Cgp& cgp, Position* pos, const std::string& field);
 // The canonical CGP of `pos` (with `lex NAME;`).
 std::string FormatCgp(const Position& pos);
 

@@ -233,24 +233,16 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   const bool second = options->GetString("to_move") == "2";
   if (cgp.has_value()) {
     pos.SetToMove(second ? 1 : 0);
-    for (int r = 0; r < kDim; ++r) {
-      for (int c = 0; c < kDim; ++c) pos.mutable_board().Set(r, c, cgp->board[r][c]);
+    if (absl::Status s = ApplyCgp(*cgp, &pos, "notation"); !s.ok()) return s;
+  } else {
+    if (second) {
+      return absl::InvalidArgumentError(
+          "options[to_move]: given only with a CGP (a record or a new game knows who is to move)");
     }
-    pos.SetScores(cgp->scores[0], cgp->scores[1]);
-    pos.SetZeroTurns(cgp->zero_turns);
-    for (int i = 0; i < 2; ++i) {
-      if (cgp->racks[i].has_value()) pos.SetRack((pos.to_move() + i) % 2, *cgp->racks[i]);
-    }
-  } else if (second) {
-    return absl::InvalidArgumentError(
-        "options[to_move]: given only with a CGP (a record or a new game knows who is to move)");
+    if (absl::Status s = pos.Finish("notation"); !s.ok()) return s;
   }
-  if (absl::Status s = pos.Finish("notation"); !s.ok()) return s;
   if (gcg.has_value()) {
     if (absl::Status s = Replay(*gcg, pos, "notation"); !s.ok()) return s;
-  }
-  if (cgp.has_value() && cgp->bag.has_value()) {
-    if (absl::Status s = pos.SetBag(*cgp->bag, "notation: opcode bag"); !s.ok()) return s;
   }
   std::string seat;
   if (!spec.seat.empty()) {
