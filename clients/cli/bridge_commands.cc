@@ -9,6 +9,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "clients/cli/bbo_link.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/output.h"
 #include "engine/games/bridge/pbn.h"
@@ -48,6 +49,10 @@ void PrintTable(const pb::DoubleDummyTable& t) {
 std::string TableLine(const pb::DoubleDummyTable& t) {
   return absl::StrCat(t.deal(), "\t", absl::StrJoin(t.tricks(), " "), "\t", t.par_score(), "\t",
                       absl::StrJoin(t.par_contracts(), ","));
+}
+
+std::string TableLink(const pb::DoubleDummyTable& t) {
+  return HandViewerUrl(t.deal(), t.dealer(), t.vulnerable());
 }
 
 }  // namespace
@@ -93,9 +98,12 @@ int RunTable(Transport& t, const CommandOptions& o) {
       if (o.json) {
         PrintJson(table);
       } else if (batch) {
-        std::printf("%s\n", TableLine(table).c_str());
+        // --link adds the URL as a fifth field.
+        std::printf("%s%s%s\n", TableLine(table).c_str(), o.link ? "\t" : "",
+                    o.link ? TableLink(table).c_str() : "");
       } else {
         PrintTable(table);
+        if (o.link) std::printf("link: %s\n", TableLink(table).c_str());
       }
     }
     std::fflush(stdout);

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_split.h"
 #include "bench/bench.h"
+#include "clients/cli/bbo_link.h"
 #include "clients/cli/output.h"
 
 namespace kibitzer::cli {
@@ -70,6 +71,17 @@ absl::StatusOr<pb::PositionRef> MakeRef(const CommandOptions& o) {
   return ref;
 }
 
+// --link: a bridge position's hand-viewer URL, with the dealer and vulnerability it names.
+void PrintLink(const CommandOptions& o, const pb::Position& p) {
+  if (!o.link || p.game() != "bridge") return;
+  const auto option = [&p](const char* name) {
+    const auto it = p.options().find(name);
+    return it == p.options().end() ? std::string() : it->second;
+  };
+  const std::string url = HandViewerUrl(p.notation(), option("dealer"), option("vulnerable"));
+  if (!url.empty()) std::printf("link: %s\n", url.c_str());
+}
+
 }  // namespace
 
 int RunInfo(Transport& t, const CommandOptions& o) {
@@ -86,7 +98,12 @@ int RunSetup(Transport& t, const CommandOptions& o) {
   *request.mutable_position() = *std::move(p);
   absl::StatusOr<pb::SetupPositionResponse> r = t.SetupPosition(request);
   if (!r.ok()) return Fail(r.status());
-  o.json ? PrintJson(*r) : PrintSetup(*r);
+  if (o.json) {
+    PrintJson(*r);
+    return 0;
+  }
+  PrintSetup(*r);
+  PrintLink(o, r->position());
   return 0;
 }
 
@@ -101,7 +118,12 @@ int RunDeal(Transport& t, const CommandOptions& o) {
   request.set_seed(o.seed);
   absl::StatusOr<pb::DealResponse> r = t.Deal(request);
   if (!r.ok()) return Fail(r.status());
-  o.json ? PrintJson(*r) : PrintDeal(*r);
+  if (o.json) {
+    PrintJson(*r);
+    return 0;
+  }
+  PrintDeal(*r);
+  for (const pb::Position& layout : r->layouts()) PrintLink(o, layout);
   return 0;
 }
 

@@ -41,6 +41,7 @@ struct CommandOptions {
   std::string file;
   std::string dealer;
   std::string vulnerable;
+  bool link = false;        // bridge output: the deal's BBO hand-viewer URL too
   std::string lexicon_dir;  // Scrabble in this process: the lexica (empty: the build's)
 };
 

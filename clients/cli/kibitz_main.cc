@@ -63,6 +63,8 @@ ABSL_FLAG(std::string, constraints_file, "", "Read --constraints from this file.
 ABSL_FLAG(std::string, position_file, "",
           "Read POSITION from this file (e.g. a PBN game whose Deal has '-' for unknown hands).");
 ABSL_FLAG(std::string, file, "", "Bridge: a file of deals, positions or PBN games.");
+ABSL_FLAG(bool, link, false,
+          "Bridge (setup, deal, table): print each deal's Bridge Base Online hand-viewer URL too.");
 ABSL_FLAG(std::string, lexicon_dir, "",
           "Scrabble: the directory of lexica (NAME.kwg) for runs in this process, and where "
           "'lexicon build' writes; empty: the build's own.");
@@ -131,6 +133,7 @@ int main(int argc, char** argv) {
 
   kibitzer::cli::CommandOptions o;
   o.json = absl::GetFlag(FLAGS_json);
+  o.link = absl::GetFlag(FLAGS_link);
   o.game = absl::GetFlag(FLAGS_game);
   o.variant = absl::GetFlag(FLAGS_variant);
   o.notation = absl::StrJoin(words, " ");

@@ -1,0 +1,310 @@
+"""kibitzer's Python client: every call of the Kibitzer and Bridge services, with plain data in and
+out, typed errors, and batches spread over several servers."""
+import concurrent.futures
+import json
+import threading
+
+import grpc
+
+from kibitzer import errors, types
+from kibitzer.v1 import kibitzer_pb2 as pb
+from kibitzer.v1 import kibitzer_pb2_grpc as pb_grpc
+
+_ROUND_ROBIN = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
+
+
+class _Server:
+    """One address: a channel (one connection per resolved server) and the stubs on it."""
+
+    def __init__(self, address, credentials, max_message_bytes):
+        self.address = address
+        options = [("grpc.service_config", _ROUND_ROBIN),
+                   ("grpc.max_receive_message_length", max_message_bytes),
+                   ("grpc.max_send_message_length", max_message_bytes)]
+        self.channel = (grpc.secure_channel(address, credentials, options) if credentials
+                        else grpc.insecure_channel(address, options))
+        self.kibitzer = pb_grpc.KibitzerStub(self.channel)
+        self.bridge = pb_grpc.BridgeStub(self.channel)
+
+    def call(self, method, request, metadata, timeout):
+        try:
+            return method(request, metadata=metadata, timeout=timeout)
+        except grpc.RpcError as e:
+            raise errors.from_rpc_error(e, self.address) from None
+
+
+class Analysis:
+    """A running Analyze or BestMove: iterate for its reports (the last one final). close()
+    cancels it (so does leaving a `with` block); stop() asks the server to stop it, after which
+    the stream still ends with its final report."""
+
+    def __init__(self, client, server, call):
+        self._client = client
+        self._server = server
+        self._call = call
+        self.search_id = ""
+        self.final = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if self.final is not None:
+            raise StopIteration
+        try:
+            report = types.report_from_proto(next(self._call))
+        except grpc.RpcError as e:
+            raise errors.from_rpc_error(e, self._server.address) from None
+        if report.search_id:
+            self.search_id = report.search_id
+        if report.final:
+            self.final = report
+        return report
+
+    def result(self, progress=None):
+        """Reads the stream to its end; returns the final report (progress(report) on each)."""
+        for report in self:
+            if progress is not None:
+                progress(report)
+        return self.final
+
+    def stop(self):
+        """Stops the search on the server that runs it; True when it was still running."""
+        if not self.search_id:
+            next(self)  # the opening report carries the id
+        return self._client._stop_on(self._server, self.search_id)
+
+    def close(self):
+        self._call.cancel()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    def __del__(self):
+        try:
+            self._call.cancel()
+        except Exception:  # the interpreter may be shutting down
+            pass
+
+
+class Client:
+    """A client of one or several kibitzerd servers.
+
+    address: "host:port", "dns:///name:port" (every address the name resolves to, round robin),
+    "unix:/path", or a list of such. Single calls go to the servers in turn (a held position's
+    calls to the server that holds it); batches (tables, solve) are cut into chunks sent to every
+    server at once, a chunk whose server fails or is full being sent to another.
+    token: the bearer token the server asks for. root_certificates: PEM bytes to trust for TLS
+    (TLS is used when given, or when tls=True). client_name: the `kibitzer-client` name that
+    divides this connection's turns among its parts. timeout: seconds for each unary call.
+    """
+
+    def __init__(self, address="127.0.0.1:50051", *, token=None, tls=False,
+                 root_certificates=None, client_name=None, timeout=None,
+                 max_message_bytes=64 << 20):
+        addresses = [address] if isinstance(address, str) else list(address)
+        if not addresses:
+            raise ValueError("address: give at least one server address")
+        credentials = None
+        if tls or root_certificates is not None:
+            credentials = grpc.ssl_channel_credentials(root_certificates=root_certificates)
+        self._servers = [_Server(a, credentials, max_message_bytes) for a in addresses]
+        self._metadata = []
+        if token:
+            self._metadata.append(("authorization", "Bearer " + token))
+        if client_name:
+            self._metadata.append(("kibitzer-client", client_name))
+        self._timeout = timeout
+        self._lock = threading.Lock()
+        self._next = 0
+        self._holders = {}  # position id -> the server that holds it
+
+    @property
+    def addresses(self):
+        return [s.address for s in self._servers]
+
+    def close(self):
+        for s in self._servers:
+            s.channel.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    # --- the Kibitzer service -------------------------------------------------------------------
+
+    def info(self):
+        """GetEngineInfo as plain dicts: games (options, notations, seats), limits."""
+        server = self._pick()
+        return types.info_to_dict(server.call(server.kibitzer.GetEngineInfo,
+                                              pb.GetEngineInfoRequest(), self._metadata,
+                                              self._timeout))
+
+    def setup(self, position=None, **fields):
+        """SetupPosition: setup(Position(...)) or setup(game=..., notation=..., moves=..., seat=...).
+        Returns a Setup; its position_id stands for the position in later calls."""
+        position = self._position(position, fields)
+        server = self._pick()
+        response = server.call(server.kibitzer.SetupPosition,
+                               pb.SetupPositionRequest(position=position.to_proto()),
+                               self._metadata, self._timeout)
+        with self._lock:
+            self._holders[response.position_id] = server
+        return types.setup_from_proto(response)
+
+    def deal(self, position, *, fixed=(), constraints="", count=1, seed=0):
+        """Deal: layouts completing the hidden cards of a position (a Position or a position id)."""
+        ref, server = self._ref(position)
+        response = server.call(server.kibitzer.Deal,
+                               pb.DealRequest(position=ref, fixed=list(fixed),
+                                              constraints=constraints, count=count, seed=seed),
+                               self._metadata, self._timeout)
+        return types.Deals(layouts=[types.Position.from_proto(p) for p in response.layouts],
+                           rejected=response.rejected, exhaustive=response.exhaustive)
+
+    def analyze(self, position, **search):
+        """Analyze: an Analysis to iterate (a report per progress interval, the last final).
+
+        Keywords: time_ms, nodes, depth, samples, candidates, seed, threads, hash_mb, options,
+        fixed, progress_interval_ms (default 250), priority, timeout (seconds for the stream)."""
+        return self._search("Analyze", pb.AnalyzeRequest, position, search)
+
+    def best_move(self, position, progress=None, **search):
+        """BestMove to its end: the final Report (its best_move). Keywords as for analyze."""
+        with self._search("BestMove", pb.BestMoveRequest, position, search) as analysis:
+            return analysis.result(progress)
+
+    def stop(self, search_id):
+        """Stop: True when the search was running and has been told to stop."""
+        last = None
+        for server in self._servers:
+            try:
+                return self._stop_on(server, search_id)
+            except errors.NotFound as e:  # perhaps another server's
+                last = e
+        raise last
+
+    # --- the Bridge service ---------------------------------------------------------------------
+
+    def tables(self, deals, *, dealer="", vulnerable="", chunk_size=50, progress=None):
+        """Double-dummy tables and par of deals (PBN deals, PBN records or LIN), in input order.
+        progress(done, total) after each chunk."""
+        def send(server, chunk):
+            request = pb.SolveTablesRequest(deals=chunk, dealer=dealer, vulnerable=vulnerable)
+            response = server.call(server.bridge.SolveTables, request, self._metadata, None)
+            return [types.table_from_proto(t) for t in response.tables]
+        return self._spread(list(deals), chunk_size, send, progress)
+
+    def solve(self, positions, *, chunk_size=50, progress=None):
+        """Every legal card's double-dummy tricks in each bridge position (a Position or a PBN
+        notation string): a list of {card: tricks}, best first, in input order."""
+        def send(server, chunk):
+            request = pb.SolveBoardsRequest(
+                positions=[self._position(p, {}, game="bridge").to_proto() for p in chunk])
+            response = server.call(server.bridge.SolveBoards, request, self._metadata, None)
+            return [types.board_from_proto(b) for b in response.boards]
+        return self._spread(list(positions), chunk_size, send, progress)
+
+    def analyze_play(self, record):
+        """AnalyzePlay: the double-dummy cost of every card of a played deal (PBN or LIN)."""
+        server = self._pick()
+        response = server.call(server.bridge.AnalyzePlay, pb.AnalyzePlayRequest(record=record),
+                               self._metadata, self._timeout)
+        return types.play_from_proto(response)
+
+    # --- inside ---------------------------------------------------------------------------------
+
+    def _pick(self):
+        with self._lock:
+            server = self._servers[self._next % len(self._servers)]
+            self._next += 1
+        return server
+
+    @staticmethod
+    def _position(position, fields, game=None):
+        if position is None:
+            return types.Position(**fields)
+        if isinstance(position, types.Position):
+            return position
+        if isinstance(position, dict):
+            return types.Position(**position)
+        if isinstance(position, str) and game:
+            return types.Position(game=game, notation=position)
+        raise TypeError("position: give a kibitzer.Position, a dict of its fields"
+                        + (" or a notation string" if game else ""))
+
+    def _ref(self, position):
+        """A PositionRef and the server to ask: a position id goes to the server holding it."""
+        if isinstance(position, str):
+            with self._lock:
+                server = self._holders.get(position)
+            return pb.PositionRef(position_id=position), server or self._pick()
+        return pb.PositionRef(position=self._position(position, {}).to_proto()), self._pick()
+
+    def _search(self, method, request_type, position, search):
+        ref, server = self._ref(position)
+        limits = pb.Limits(time_ms=search.pop("time_ms", 0), nodes=search.pop("nodes", 0),
+                           depth=search.pop("depth", 0), samples=search.pop("samples", 0),
+                           candidate_moves=list(search.pop("candidates", ())))
+        timeout = search.pop("timeout", None)
+        request = request_type(position=ref, limits=limits,
+                               progress_interval_ms=search.pop("progress_interval_ms", 250),
+                               priority=search.pop("priority", 0), seed=search.pop("seed", 0),
+                               threads=search.pop("threads", 0),
+                               hash_mb=search.pop("hash_mb", 0),
+                               options=dict(search.pop("options", None) or {}),
+                               fixed=list(search.pop("fixed", ())))
+        if search:
+            raise TypeError(f"{method}: unknown keyword {sorted(search)[0]}")
+        call = getattr(server.kibitzer, method)(request, metadata=self._metadata, timeout=timeout)
+        return Analysis(self, server, call)
+
+    def _stop_on(self, server, search_id):
+        return server.call(server.kibitzer.Stop, pb.StopRequest(search_id=search_id),
+                           self._metadata, self._timeout).stopped
+
+    def _spread(self, items, chunk_size, send, progress):
+        """send(server, chunk) for every chunk of items, every server busy at once; a chunk whose
+        server is unreachable or full goes to the next server (each at most twice); the results
+        come back in input order."""
+        if chunk_size < 1:
+            raise ValueError("chunk_size: must be at least 1")
+        chunks = [items[i:i + chunk_size] for i in range(0, len(items), chunk_size)]
+        results = [None] * len(chunks)
+        done = [0]
+        servers = self._servers
+
+        def run(index):
+            last = None
+            for attempt in range(2 * len(servers)):
+                server = servers[(index + attempt) % len(servers)]
+                try:
+                    results[index] = send(server, chunks[index])
+                    break
+                except errors.RETRYABLE as e:
+                    last = e
+            else:
+                raise last
+            if progress is not None:
+                with self._lock:
+                    done[0] += len(chunks[index])
+                    progress(done[0], len(items))
+
+        workers = max(1, min(len(chunks), 2 * len(servers)))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(run, i) for i in range(len(chunks))]
+            try:
+                for f in futures:
+                    f.result()
+            except BaseException:
+                for f in futures:
+                    f.cancel()
+                raise
+        return [r for chunk in results for r in chunk]

@@ -1,0 +1,165 @@
+"""Plain Python data for what the calls take and return (converted from the generated messages)."""
+from dataclasses import dataclass, field
+from typing import Dict, List, Tuple
+
+from kibitzer.v1 import kibitzer_pb2 as pb
+
+
+@dataclass
+class Position:
+    """A position as the server takes it (see GetEngineInfo for each game's notation)."""
+    game: str
+    notation: str = ""
+    moves: Tuple[str, ...] = ()
+    seat: str = ""
+    variant: str = ""
+    options: Dict[str, str] = field(default_factory=dict)
+
+    def to_proto(self):
+        return pb.Position(game=self.game, notation=self.notation, moves=list(self.moves),
+                           seat=self.seat, variant=self.variant, options=dict(self.options))
+
+    @staticmethod
+    def from_proto(p):
+        return Position(game=p.game, notation=p.notation, moves=tuple(p.moves), seat=p.seat,
+                        variant=p.variant, options=dict(p.options))
+
+
+@dataclass
+class Setup:
+    """SetupPosition's answer: the id to use in later calls and the position in canonical form."""
+    position_id: str
+    position: Position
+    side_to_move: str
+    legal_moves: List[str]
+    terminal: bool
+    outcome: str
+    known: List[str]
+    hidden: List[str]
+    hidden_cards: int
+    ttl_seconds: int
+    record: str
+
+
+@dataclass
+class Deals:
+    """Deal's answer: the layouts (full positions), the candidates the constraints refused, and
+    whether the layouts are every consistent one rather than a sample."""
+    layouts: List[Position]
+    rejected: int
+    exhaustive: bool
+
+
+@dataclass
+class MoveValue:
+    """One move's value; `metrics` maps each further measure's name to its value."""
+    move: str
+    value: float
+    bound: str  # EXACT, LOWER, UPPER or ESTIMATE
+    display: str
+    depth: int = 0
+    pv: List[str] = field(default_factory=list)
+    samples: int = 0
+    std_error: float = 0.0
+    metrics: Dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    """One report of an Analyze or BestMove stream; the last has final=True and a stop_reason."""
+    search_id: str
+    sequence: int
+    final: bool
+    stop_reason: str  # "" while running, then COMPLETED, TIME_LIMIT, STOPPED, CANCELLED, ...
+    moves: List[MoveValue]
+    best_move: str
+    depth: int
+    nodes: int
+    samples: int
+    elapsed_ms: int
+    statistics: Dict[str, float]
+    message: str
+
+
+@dataclass
+class Table:
+    """A deal's double-dummy table: tricks[strain][declarer], strains S H D C N, seats N E S W."""
+    deal: str
+    tricks: Dict[str, Dict[str, int]]
+    par_score: int
+    par_contracts: List[str]
+    dealer: str
+    vulnerable: str
+
+
+@dataclass
+class PlayedCard:
+    card: str
+    seat: str
+    tricks_before: int
+    tricks_after: int
+    cost: int
+
+
+@dataclass
+class PlayAnalysis:
+    """AnalyzePlay's answer: declarer's double-dummy tricks before and after every card."""
+    contract: str
+    declarer: str
+    start_tricks: int
+    cards: List[PlayedCard]
+
+
+STRAINS = ("S", "H", "D", "C", "N")
+SEATS = ("N", "E", "S", "W")
+
+
+def _enum_suffix(enum_type, number, prefix):
+    name = enum_type.Name(number)
+    return "" if name.endswith("UNSPECIFIED") else name[len(prefix):]
+
+
+def setup_from_proto(r):
+    return Setup(position_id=r.position_id, position=Position.from_proto(r.position),
+                 side_to_move=r.side_to_move, legal_moves=list(r.legal_moves),
+                 terminal=r.terminal, outcome=r.outcome, known=list(r.knowledge.known),
+                 hidden=list(r.knowledge.hidden), hidden_cards=r.knowledge.hidden_cards,
+                 ttl_seconds=r.ttl_seconds, record=r.record)
+
+
+def report_from_proto(r):
+    moves = [MoveValue(move=m.move, value=m.value, bound=_enum_suffix(pb.Bound, m.bound, "BOUND_"),
+                       display=m.display, depth=m.depth, pv=list(m.pv), samples=m.samples,
+                       std_error=m.std_error, metrics={s.name: s.value for s in m.metrics})
+             for m in r.moves]
+    return Report(search_id=r.search_id, sequence=r.sequence, final=r.final,
+                  stop_reason=_enum_suffix(pb.StopReason, r.stop_reason, "STOP_REASON_"),
+                  moves=moves, best_move=r.best_move, depth=r.depth, nodes=r.nodes,
+                  samples=r.samples, elapsed_ms=r.elapsed_ms,
+                  statistics={s.name: s.value for s in r.statistics}, message=r.message)
+
+
+def table_from_proto(t):
+    values = list(t.tricks)
+    tricks = {strain: {seat: values[4 * i + j] for j, seat in enumerate(SEATS)}
+              for i, strain in enumerate(STRAINS)}
+    return Table(deal=t.deal, tricks=tricks, par_score=t.par_score,
+                 par_contracts=list(t.par_contracts), dealer=t.dealer, vulnerable=t.vulnerable)
+
+
+def board_from_proto(b):
+    """A position's card values: {card: tricks}, best first."""
+    return {c.card: c.tricks for c in b.cards}
+
+
+def play_from_proto(r):
+    return PlayAnalysis(contract=r.contract, declarer=r.declarer, start_tricks=r.start_tricks,
+                        cards=[PlayedCard(c.card, c.seat, c.tricks_before, c.tricks_after, c.cost)
+                               for c in r.cards])
+
+
+def info_to_dict(info):
+    """EngineInfo as plain dicts and lists, field names as in the proto."""
+    from google.protobuf import json_format
+    return json_format.MessageToDict(info, preserving_proto_field_name=True,
+                                     including_default_value_fields=True)

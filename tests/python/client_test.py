@@ -1,0 +1,245 @@
+#!/usr/bin/python3
+"""The Python package `kibitzer` against two real kibitzerd servers started on free ports.
+
+Run by CTest with PYTHONPATH set to the build's python/ folder:
+  client_test.py --kibitzerd PATH --tables FILE
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+import kibitzer
+
+ARGS = None
+SERVERS = []  # (process, address, log file)
+
+DEAL = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984"
+RECORD = ("[Deal \"N:Q64.JT98742.7.T6 K2.AK.JT8542.954 T983.5.A93.AJ732 AJ75.Q63.KQ6.KQ8\"]\n"
+          "[Declarer \"W\"]\n[Contract \"3NT\"]\n[Play \"N\"]\nH7 HA H5 H3\nD7 DJ DA D6\n")
+
+
+def start_server(extra=()):
+    log = tempfile.TemporaryFile(mode="w+")
+    process = subprocess.Popen([ARGS.kibitzerd, "--listen=127.0.0.1:0", "--threads=2", *extra],
+                               stdout=subprocess.PIPE, stderr=log, text=True)
+    line = process.stdout.readline()
+    prefix = "kibitzerd listening on "
+    if not line.startswith(prefix):
+        process.kill()
+        raise RuntimeError("kibitzerd did not start: " + line)
+    return process, line[len(prefix):].strip(), log
+
+
+def server_log(index):
+    log = SERVERS[index][2]
+    log.seek(0)
+    return log.read()
+
+
+def wait_for_log(index, text, seconds=60):
+    """Waits until the server's request log holds `text` (the server writes it when a call ends)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if text in server_log(index):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def reference_tables(count):
+    rows = []
+    with open(ARGS.tables) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            deal, tricks, par, contracts = line.rstrip("\n").split("\t")
+            rows.append((deal, [int(t) for t in tricks.split()], int(par), contracts.split(",")))
+            if len(rows) == count:
+                break
+    return rows
+
+
+class ClientTest(unittest.TestCase):
+    def setUp(self):
+        self.client = kibitzer.Client(SERVERS[0][1], timeout=60)
+
+    def tearDown(self):
+        self.client.close()
+
+    def test_info_lists_games_and_limits(self):
+        info = self.client.info()
+        names = [g["name"] for g in info["games"]]
+        self.assertEqual(names, sorted(names))
+        for game in ("bigtwo", "bridge", "scrabble", "tarok", "tictactoe"):
+            self.assertIn(game, names)
+        self.assertGreater(info["limits"]["max_queries"], 0)
+        bridge = next(g for g in info["games"] if g["name"] == "bridge")
+        self.assertEqual(bridge["seats"], ["N", "E", "S", "W"])
+
+    def test_setup_gives_canonical_position_and_id(self):
+        setup = self.client.setup(game="tictactoe", notation="", moves=["b2"])
+        self.assertEqual(setup.side_to_move, "o")
+        self.assertEqual(len(setup.legal_moves), 8)
+        self.assertNotIn("b2", setup.legal_moves)
+        self.assertTrue(setup.position_id)
+        # The id stands for the position in later calls.
+        final = self.client.analyze(setup.position_id).result()
+        self.assertEqual(final.stop_reason, "COMPLETED")
+        self.assertEqual(len(final.moves), 8)
+
+    def test_error_carries_its_field(self):
+        with self.assertRaises(kibitzer.InvalidArgument) as caught:
+            self.client.setup(game="bridge", notation="N:AKQ2.AQ6 garbage")
+        self.assertEqual(caught.exception.field, "position.notation")
+        self.assertTrue(caught.exception.reason)
+        with self.assertRaises(kibitzer.InvalidArgument) as caught:
+            self.client.setup(game="no-such-game")
+        self.assertEqual(caught.exception.field, "position.game")
+        with self.assertRaises(kibitzer.NotFound):
+            self.client.analyze("not-a-position-id").result()
+        with self.assertRaises(kibitzer.NotFound):
+            self.client.stop("not-a-search-id")
+
+    def test_deal_keeps_fixed_cards(self):
+        deals = self.client.deal(kibitzer.Position(game="bridge", notation="N:- - J876.KJ852.5.Q76 -"),
+                                 fixed=["W:SA"], count=20, seed=7)
+        self.assertEqual(len(deals.layouts), 20)
+        self.assertFalse(deals.exhaustive)
+        for layout in deals.layouts:
+            hands = layout.notation[2:].split()
+            self.assertEqual(hands[2], "J876.KJ852.5.Q76")
+            self.assertTrue(hands[3].startswith("A"), layout.notation)  # West's spades
+        again = self.client.deal(kibitzer.Position(game="bridge", notation="N:- - J876.KJ852.5.Q76 -"),
+                                 fixed=["W:SA"], count=20, seed=7)
+        self.assertEqual(again.layouts, deals.layouts)
+
+    def test_analyze_streams_reports_to_one_final(self):
+        position = kibitzer.Position(game="bridge", notation="N:- - J876.KJ852.5.Q76 -",
+                                     options={"leader": "S"})
+        with self.client.analyze(position, samples=64, seed=3, progress_interval_ms=0) as analysis:
+            reports = list(analysis)
+        self.assertEqual(reports[0].sequence, 0)
+        self.assertTrue(reports[0].search_id)
+        self.assertEqual([r.sequence for r in reports], sorted(set(r.sequence for r in reports)))
+        self.assertEqual([r.final for r in reports].count(True), 1)
+        final = reports[-1]
+        self.assertTrue(final.final)
+        self.assertEqual(final.stop_reason, "SAMPLE_LIMIT")
+        self.assertEqual(final.samples, 64)
+        self.assertEqual(len(final.moves), 13)  # South's every card
+        for move in final.moves:
+            self.assertEqual(move.bound, "ESTIMATE")
+            self.assertGreater(move.std_error, 0.0)
+            self.assertIn("mean_tricks", move.metrics)
+
+    def test_closing_the_iterator_cancels_the_search(self):
+        position = kibitzer.Position(game="bridge", notation="N:- - J876.KJ852.5.Q76 -",
+                                     options={"leader": "S"})
+        analysis = self.client.analyze(position, samples=10_000_000, time_ms=600_000)
+        first = next(analysis)
+        analysis.close()
+        # The server logs the call when the search has ended, with why it ended.
+        self.assertTrue(wait_for_log(0, f"search={first.search_id} "), server_log(0)[-2000:])
+        line = next(l for l in server_log(0).splitlines() if f"search={first.search_id} " in l)
+        self.assertIn("stop=STOP_REASON_CANCELLED", line)
+
+    def test_stop_ends_with_a_final_report(self):
+        position = kibitzer.Position(game="bridge", notation="N:- - J876.KJ852.5.Q76 -",
+                                     options={"leader": "S"})
+        with self.client.analyze(position, samples=10_000_000, time_ms=600_000) as analysis:
+            self.assertTrue(analysis.stop())
+            final = analysis.result()
+        self.assertEqual(final.stop_reason, "STOPPED")
+        self.assertTrue(final.final)
+
+    def test_best_move(self):
+        final = self.client.best_move(kibitzer.Position(game="tictactoe", moves=("a1", "b2", "c3")))
+        self.assertEqual(final.stop_reason, "COMPLETED")
+        self.assertIn(final.best_move, ("a2", "a3", "b1", "b3", "c1", "c2"))
+        self.assertEqual(final.moves[0].bound, "EXACT")
+        self.assertEqual(final.moves[0].value, 0)  # a draw with best play
+
+    def test_tables_equal_dds(self):
+        rows = reference_tables(12)
+        tables = self.client.tables([r[0] for r in rows], chunk_size=5)
+        self.assertEqual(len(tables), len(rows))
+        for (deal, tricks, par, contracts), table in zip(rows, tables):
+            self.assertEqual(table.deal, deal)
+            got = [table.tricks[s][d] for s in "SHDCN" for d in "NESW"]
+            self.assertEqual(got, tricks)
+            self.assertEqual(table.par_score, par)
+            self.assertEqual(table.par_contracts, contracts)
+
+    def test_solve_and_analyze_play(self):
+        boards = self.client.solve([DEAL, kibitzer.Position(game="bridge", notation=DEAL,
+                                                            moves=("H4",), options={"leader": "E"})])
+        self.assertEqual(len(boards), 2)
+        self.assertEqual(len(boards[0]), 13)
+        values = list(boards[0].values())
+        self.assertEqual(values, sorted(values, reverse=True))
+        play = self.client.analyze_play(RECORD)
+        self.assertEqual((play.contract, play.declarer, play.start_tricks), ("3NT", "W", 11))
+        # In playing order (the Play section lists each trick by seat, from the Play tag's seat).
+        self.assertEqual(sorted(c.card for c in play.cards), sorted("H7 HA H5 H3 D7 DJ DA D6".split()))
+        self.assertEqual([c.card for c in play.cards[:4]], "H7 HA H5 H3".split())
+        before = play.start_tricks
+        for card in play.cards:
+            self.assertEqual(card.tricks_before, before)
+            self.assertGreaterEqual(card.cost, 0)
+            before = card.tricks_after
+
+
+class SpreadTest(unittest.TestCase):
+    def test_a_batch_over_two_servers(self):
+        rows = reference_tables(40)
+        deals = [r[0] for r in rows]
+        seen = []
+        with kibitzer.Client([SERVERS[0][1], SERVERS[1][1]]) as client:
+            tables = client.tables(deals, chunk_size=4, progress=lambda d, t: seen.append((d, t)))
+        self.assertEqual([t.deal for t in tables], deals)  # input order
+        for (deal, tricks, par, _), table in zip(rows, tables):
+            self.assertEqual([table.tricks[s][d] for s in "SHDCN" for d in "NESW"], tricks)
+        self.assertEqual(seen[-1], (40, 40))
+        self.assertEqual([d for d, _ in seen], sorted(d for d, _ in seen))
+        # Both servers answered part of it.
+        for index in (0, 1):
+            self.assertIn("SolveTables", server_log(index))
+
+    def test_a_dead_server_is_passed_over(self):
+        rows = reference_tables(10)
+        dead = "127.0.0.1:1"  # nothing listens there
+        with kibitzer.Client([dead, SERVERS[1][1]]) as client:
+            tables = client.tables([r[0] for r in rows], chunk_size=2)
+        self.assertEqual([[t.tricks[s][d] for s in "SHDCN" for d in "NESW"] for t in tables],
+                         [r[1] for r in rows])
+
+    def test_a_held_position_goes_to_its_server(self):
+        with kibitzer.Client([SERVERS[0][1], SERVERS[1][1]]) as client:
+            ids = [client.setup(game="tictactoe", moves=[m]).position_id for m in ("a1", "b2")]
+            for position_id in ids:  # each held by one server only
+                self.assertEqual(len(client.deal(position_id).layouts), 1)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--kibitzerd", required=True)
+    parser.add_argument("--tables", required=True)
+    ARGS, rest = parser.parse_known_args()
+    for _ in range(2):
+        SERVERS.append(start_server())
+    try:
+        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
+    finally:
+        for process, _, _ in SERVERS:
+            process.terminate()
+            process.wait(timeout=30)
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
