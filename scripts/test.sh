@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole set-up on a fresh Debian bookworm machine (as root): installs the packages, builds,
 # and runs every test.
-#   scripts/test.sh              release build in build/
+#   scripts/test.sh              release build in build/, then the web page in a browser
 #   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer build in build-asan/
 #   scripts/test.sh --tsan       ThreadSanitizer build in build-tsan/
 set -euo pipefail
@@ -36,3 +36,7 @@ case "${1:-}" in
 esac
 jobs=$(nproc)
 ctest --test-dir "$dir" --output-on-failure --timeout 300 -j "$jobs"
+# The web page in a real browser, after the C++ tests (release build only).
+if [ "$dir" = build ]; then
+  bash scripts/web-test.sh "$dir"
+fi

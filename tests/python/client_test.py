@@ -99,6 +99,10 @@ class ClientTest(unittest.TestCase):
         with self.assertRaises(kibitzer.InvalidArgument) as caught:
             self.client.setup(game="no-such-game")
         self.assertEqual(caught.exception.field, "position.game")
+        with self.assertRaises(kibitzer.InvalidArgument) as caught:
+            self.client.analyze(kibitzer.Position(game="tictactoe"),
+                                options={"no_such_option": "1"}).result()
+        self.assertEqual(caught.exception.field, "options[no_such_option]")
         with self.assertRaises(kibitzer.NotFound):
             self.client.analyze("not-a-position-id").result()
         with self.assertRaises(kibitzer.NotFound):

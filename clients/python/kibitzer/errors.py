@@ -7,8 +7,9 @@ import re
 
 import grpc
 
-# "position.notation: why", "limits.candidate_moves[2]: why", "fixed[0]: why"
-_FIELD = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[\d+\])?)*): ")
+# "position.notation: why", "limits.candidate_moves[2]: why", "options[constraints]: why"
+_PART = r"[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?"
+_FIELD = re.compile(rf"^({_PART}(?:\.{_PART})*): ")
 
 
 class KibitzerError(Exception):

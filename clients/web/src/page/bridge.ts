@@ -1,0 +1,300 @@
+// The bridge panel: a deal as BBO's hand viewer shows it, every legal card with its double-dummy
+// value, play and undo, a played record stepped through with each card's cost, the table and par,
+// and a seat's view analysed by Monte Carlo, live.
+import { create } from "@bufbuild/protobuf";
+
+import {
+  type DoubleDummyTable,
+  type Position,
+  PositionSchema,
+  type SearchReport,
+  type SetupPositionResponse,
+} from "../gen/kibitzer/v1/kibitzer_pb.js";
+import { bridge, kibitzer } from "./api.js";
+import {
+  type Board, type Hands, SEAT_NAME, SEATS, type Seat, SUIT_SYMBOL, SUITS, cardsOf, hasPlay, isRed,
+  parseDeal, prettyCard, splitBoards, withoutCards, withoutPlay,
+} from "./cards.js";
+import { $, clearErrors, el, input, showError } from "./dom.js";
+import { SearchRunner } from "./search.js";
+
+interface Played {
+  card: string;
+  seat: string;
+  cost: number | null; // tricks the card gave away for its side; null when not known
+}
+
+const STRAIN_ROWS: [string, number][] = [["NT", 4], ["♠", 0], ["♥", 1], ["♦", 2], ["♣", 3]];
+const VULNERABLE: Record<string, string> = { None: "none vulnerable", NS: "N-S vulnerable", EW: "E-W vulnerable", All: "all vulnerable" };
+
+export class BridgePanel {
+  private readonly panel = $("tab-bridge");
+  private boards: Board[] = [];
+  private start: Position | null = null; // the deal where stepping starts
+  private played: Played[] = [];
+  private cursor = 0; // cards of `played` on the table
+  private current: SetupPositionResponse | null = null;
+  private values = new Map<string, number>(); // legal card -> double-dummy tricks
+  private generation = 0; // answers for an older position are dropped
+  private board = 0; // the table of an older board is dropped
+  private readonly runner: SearchRunner;
+  private samplesLimit = 0;
+
+  constructor() {
+    $("bridge-load").addEventListener("click", () => void this.loadText(input("bridge-input").value));
+    $("board-picker").addEventListener("change", () => void this.loadBoard(Number(input("board-picker").value)));
+    $("bridge-file").addEventListener("change", (e) => void this.readFile((e.target as HTMLInputElement).files?.[0]));
+    const dropZone = input("bridge-input");
+    dropZone.addEventListener("dragover", (e) => e.preventDefault());
+    dropZone.addEventListener("drop", (e) => {
+      e.preventDefault();
+      void this.readFile((e as DragEvent).dataTransfer?.files[0]);
+    });
+    $("undo").addEventListener("click", () => void this.moveCursor(this.cursor - 1));
+    $("step-back").addEventListener("click", () => void this.moveCursor(this.cursor - 1));
+    $("step-forward").addEventListener("click", () => void this.moveCursor(this.cursor + 1));
+    $("step-start").addEventListener("click", () => void this.moveCursor(0));
+    $("mc-start").addEventListener("click", () => void this.analyzeSeat());
+    this.runner = new SearchRunner({
+      panel: this.panel,
+      progress: $("mc-progress") as HTMLProgressElement,
+      status: $("mc-status"),
+      stop: $("mc-stop") as HTMLButtonElement,
+      fraction: (r) => (this.samplesLimit > 0 ? Number(r.samples) / this.samplesLimit : 0),
+      show: (r) => this.showSeatReport(r),
+    });
+  }
+
+  private async readFile(file: File | undefined) {
+    if (file === undefined) return;
+    const text = await file.text();
+    input("bridge-input").value = text;
+    await this.loadText(text);
+  }
+
+  async loadText(text: string) {
+    clearErrors(this.panel);
+    this.boards = splitBoards(text);
+    const picker = input("board-picker") as HTMLSelectElement;
+    picker.replaceChildren(...this.boards.map((b, i) => el("option", { value: String(i), text: b.title })));
+    picker.hidden = this.boards.length < 2;
+    await this.loadBoard(0);
+  }
+
+  private async loadBoard(index: number) {
+    clearErrors(this.panel);
+    const text = this.boards[index]?.text ?? "";
+    const generation = ++this.generation;
+    try {
+      // The record as given (checked as a whole), then the deal before its first card.
+      const whole = await kibitzer.setupPosition({ position: { game: "bridge", notation: text } });
+      const record = hasPlay(text);
+      const start = record
+        ? (await kibitzer.setupPosition({ position: { game: "bridge", notation: withoutPlay(text) } })).position
+        : whole.position;
+      let played: Played[] = [];
+      if (record) {
+        const play = await bridge.analyzePlay({ record: text });
+        played = play.cards.map((c) => ({ card: c.card, seat: c.seat, cost: c.cost }));
+      }
+      if (generation !== this.generation || start === undefined) return;
+      this.start = start;
+      this.played = played;
+      this.cursor = 0;
+      $("board-info").textContent = describeBoard(start);
+      const objective = input("objective") as HTMLSelectElement;
+      objective.value = start.options.contract ? "make" : "tricks";
+      void this.loadTable(record ? withoutPlay(text) : text, ++this.board);
+      await this.refresh();
+    } catch (e) {
+      if (generation === this.generation) showError(this.panel, e);
+    }
+  }
+
+  private async loadTable(deal: string, board: number) {
+    const box = $("dd-table");
+    box.replaceChildren();
+    $("par").textContent = "";
+    const hands = this.start ? parseDeal(this.start.notation) : null;
+    if (hands === null || SEATS.some((s) => hands[s] === null || cardsOf(hands[s]!).length !== 13)) return;
+    try {
+      const response = await bridge.solveTables({ deals: [deal] });
+      if (board === this.board && response.tables.length === 1) drawTable(response.tables[0]);
+    } catch (e) {
+      showError(this.panel, e);
+    }
+  }
+
+  private position(): Position {
+    const start = this.start!;
+    return create(PositionSchema, {
+      game: "bridge",
+      notation: start.notation,
+      moves: [...start.moves, ...this.played.slice(0, this.cursor).map((p) => p.card)],
+      options: { ...start.options },
+    });
+  }
+
+  private async moveCursor(cursor: number) {
+    if (this.start === null) return;
+    this.cursor = Math.max(0, Math.min(this.played.length, cursor));
+    await this.refresh();
+  }
+
+  private async play(card: string) {
+    if (this.current === null) return;
+    const best = Math.max(...this.values.values());
+    const value = this.values.get(card);
+    const cost = value === undefined || !Number.isFinite(best) ? null : best - value;
+    this.played = [...this.played.slice(0, this.cursor), { card, seat: this.current.sideToMove, cost }];
+    await this.moveCursor(this.cursor + 1);
+  }
+
+  private async refresh() {
+    clearErrors(this.panel);
+    const generation = ++this.generation;
+    const position = this.position();
+    try {
+      const current = await kibitzer.setupPosition({ position });
+      if (generation !== this.generation) return;
+      this.current = current;
+      this.values = new Map();
+      this.draw();
+      const known = parseDeal(current.position?.notation ?? "");
+      if (!current.terminal && known !== null && SEATS.every((s) => known[s] !== null)) {
+        const boards = await bridge.solveBoards({ positions: [position] });
+        if (generation !== this.generation) return;
+        for (const c of boards.boards[0]?.cards ?? []) this.values.set(c.card, c.tricks);
+        this.draw();
+      }
+    } catch (e) {
+      if (generation === this.generation) showError(this.panel, e);
+    }
+  }
+
+  private draw() {
+    const current = this.current;
+    const position = current?.position;
+    if (!current || !position) return;
+    const hands = parseDeal(position.notation);
+    const trick = position.moves;
+    const leader = SEATS.indexOf((position.options.leader ?? "W") as Seat);
+    const remaining: Hands | null = hands && withoutCards(hands, trick);
+    const legal = new Set(current.legalMoves);
+    const best = this.values.size > 0 ? Math.max(...this.values.values()) : null;
+    for (const seat of SEATS) {
+      const box = $(`hand-${seat}`);
+      const hand = remaining?.[seat] ?? null;
+      const title = el("div", { class: "seat-name" }, SEAT_NAME[seat],
+        current.sideToMove === seat ? el("span", { class: "to-move", text: " ● to play" }) : "");
+      if (hand === null) {
+        box.replaceChildren(title, el("div", { class: "hidden-hand", text: "hidden" }));
+        continue;
+      }
+      const rows = SUITS.map((suit, s) => {
+        const cards = [...hand[s]].map((rank) => {
+          const card = `${suit}${rank}`;
+          const value = this.values.get(card);
+          const button = el("button", {
+            class: `card${legal.has(card) ? " legal" : ""}${value !== undefined && value === best ? " best" : ""}`,
+            "data-card": card,
+            "data-value": value === undefined ? undefined : String(value),
+            title: value === undefined ? prettyCard(card) : `${prettyCard(card)}: ${value} tricks`,
+          }, rank === "T" ? "10" : rank, value === undefined ? "" : el("sup", { text: String(value) }));
+          if (legal.has(card)) button.addEventListener("click", () => void this.play(card));
+          else button.disabled = true;
+          return button;
+        });
+        return el("div", { class: `suit${isRed(suit) ? " red" : ""}` }, el("span", { class: "symbol", text: SUIT_SYMBOL[suit] }), ...cards,
+          cards.length === 0 ? el("span", { class: "void", text: "—" }) : "");
+      });
+      box.replaceChildren(title, ...rows);
+    }
+    $("trick").replaceChildren(...trick.map((card, i) => {
+      const seat = SEATS[(leader + i) % 4];
+      return el("div", { class: `played seat-${seat}${isRed(card) ? " red" : ""}`, "data-card": card, text: prettyCard(card) });
+    }));
+    $("to-move").textContent = current.terminal ? `over: ${current.outcome}` : `${current.sideToMove} to play`;
+    this.drawRecord();
+  }
+
+  private drawRecord() {
+    const list = this.played.map((p, i) => {
+      const item = el("button", {
+        class: `record-card${i < this.cursor ? " done" : ""}${p.cost !== null && p.cost > 0 ? " costly" : ""}${isRed(p.card) ? " red" : ""}`,
+        "data-index": String(i),
+        "data-cost": p.cost === null ? undefined : String(p.cost),
+        title: p.cost === null ? "" : p.cost > 0 ? `gave away ${p.cost} trick${p.cost > 1 ? "s" : ""}` : "double-dummy card",
+      }, `${p.seat} ${prettyCard(p.card)}`, p.cost !== null && p.cost > 0 ? el("sup", { text: `−${p.cost}` }) : "");
+      item.addEventListener("click", () => void this.moveCursor(i + 1));
+      return item;
+    });
+    $("play-record").replaceChildren(...list);
+    ($("undo") as HTMLButtonElement).disabled = this.cursor === 0;
+    ($("step-back") as HTMLButtonElement).disabled = this.cursor === 0;
+    ($("step-start") as HTMLButtonElement).disabled = this.cursor === 0;
+    ($("step-forward") as HTMLButtonElement).disabled = this.cursor >= this.played.length;
+  }
+
+  private async analyzeSeat() {
+    if (this.start === null) return;
+    clearErrors(this.panel);
+    const position = this.position();
+    position.seat = input("view-seat").value;
+    position.options.view = "seat";
+    this.samplesLimit = Number(input("samples").value) || 0;
+    const options: Record<string, string> = { objective: input("objective").value };
+    const constraints = input("constraints").value.trim();
+    if (constraints !== "") options.constraints = constraints;
+    $("mc-results").replaceChildren();
+    await this.runner.run("analyze", {
+      position: { source: { case: "position", value: position } },
+      limits: { samples: BigInt(this.samplesLimit) },
+      progressIntervalMs: Number(input("mc-interval").value) || 0,
+      seed: BigInt(Number(input("seed").value) || 0),
+      options,
+      fixed: input("fixed").value.split(/\s+/).filter((f) => f !== ""),
+    });
+  }
+
+  private showSeatReport(report: SearchReport) {
+    const metric = (m: SearchReport["moves"][number], name: string) =>
+      m.metrics.find((x) => x.name === name)?.value;
+    const rows = report.moves.map((m) => {
+      const tricks = metric(m, "mean_tricks");
+      const tricksSe = metric(m, "mean_tricks_se");
+      const success = metric(m, "success");
+      const successSe = metric(m, "success_se");
+      return el("tr", { "data-move": m.move },
+        el("td", { class: isRed(m.move) ? "red" : "", text: prettyCard(m.move) }),
+        el("td", { class: "num", text: tricks === undefined ? "" : `${tricks.toFixed(2)} ± ${(tricksSe ?? 0).toFixed(2)}` }),
+        el("td", { class: "num", text: success === undefined ? "" : `${(100 * success).toFixed(1)}% ± ${(100 * (successSe ?? 0)).toFixed(1)}` }),
+        el("td", { class: "num", text: m.display }),
+        el("td", { class: "num", text: String(m.samples) }));
+    });
+    $("mc-results").replaceChildren(
+      el("tr", {}, ...["card", "mean tricks", "make / defeat", "value", "layouts"].map((h) => el("th", { text: h }))),
+      ...rows);
+  }
+}
+
+function describeBoard(p: Position): string {
+  const o = p.options;
+  const parts: string[] = [];
+  if (o.dealer) parts.push(`dealer ${o.dealer}`);
+  if (o.vulnerable) parts.push(VULNERABLE[o.vulnerable] ?? o.vulnerable);
+  if (o.contract) parts.push(`${o.contract.replace(/([SHDC])/, (s) => SUIT_SYMBOL[s])}${o.declarer ? ` by ${o.declarer}` : ""}`);
+  else if (o.trump) parts.push(o.trump === "N" ? "no trump" : `trump ${SUIT_SYMBOL[o.trump]}`);
+  return parts.join(" · ");
+}
+
+function drawTable(t: DoubleDummyTable) {
+  const header = el("tr", {}, el("th"), ...SEATS.map((s) => el("th", { text: s })));
+  const rows = STRAIN_ROWS.map(([label, strain]) => el("tr", {},
+    el("th", { class: strain === 1 || strain === 2 ? "red" : "", text: label }),
+    ...SEATS.map((seat, d) => el("td", {
+      class: "num", "data-strain": String(strain), "data-seat": seat, text: String(t.tricks[strain * 4 + d]),
+    }))));
+  $("dd-table").replaceChildren(header, ...rows);
+  $("par").textContent = `Par ${t.parScore > 0 ? "+" : ""}${t.parScore} (N-S): ${t.parContracts.join(", ")} · dealer ${t.dealer}, ${VULNERABLE[t.vulnerable] ?? t.vulnerable}`;
+}

@@ -1,0 +1,123 @@
+// Every other game (tarok, Big Two, Scrabble, tic-tac-toe): a position in the game's notation,
+// the seat's view, every legal move (a bid, a talon group, a card, a play) with its value, live.
+import type { GameInfo, SearchReport, SetupPositionResponse } from "../gen/kibitzer/v1/kibitzer_pb.js";
+import { kibitzer } from "./api.js";
+import { $, clearErrors, el, input, showError } from "./dom.js";
+import { SearchRunner } from "./search.js";
+
+export class GamesPanel {
+  private readonly panel = $("tab-games");
+  private games: GameInfo[] = [];
+  private current: SetupPositionResponse | null = null;
+  private values = new Map<string, string>();
+  private readonly runner: SearchRunner;
+  private timeLimit = 0;
+  private samplesLimit = 0;
+
+  constructor() {
+    $("game-select").addEventListener("change", () => this.pickGame());
+    $("game-setup").addEventListener("click", () => void this.setup());
+    $("game-analyze").addEventListener("click", () => void this.search("analyze"));
+    $("game-best").addEventListener("click", () => void this.search("bestMove"));
+    this.runner = new SearchRunner({
+      panel: this.panel,
+      progress: $("game-progress") as HTMLProgressElement,
+      status: $("game-status"),
+      stop: $("game-stop") as HTMLButtonElement,
+      fraction: (r) => Math.max(
+        this.samplesLimit > 0 ? Number(r.samples) / this.samplesLimit : 0,
+        this.timeLimit > 0 ? Number(r.elapsedMs) / this.timeLimit : 0),
+      show: (r) => this.showReport(r),
+    });
+  }
+
+  setGames(games: GameInfo[]) {
+    this.games = games.filter((g) => g.name !== "bridge");
+    const select = input("game-select") as HTMLSelectElement;
+    select.replaceChildren(...this.games.map((g) => el("option", { value: g.name, text: g.displayName })));
+    this.pickGame();
+  }
+
+  private game(): GameInfo | undefined {
+    return this.games.find((g) => g.name === input("game-select").value);
+  }
+
+  private pickGame() {
+    const game = this.game();
+    if (game === undefined) return;
+    input("game-notation").value = game.examplePosition;
+    input("game-moves").value = "";
+    const seat = input("game-seat") as HTMLSelectElement;
+    seat.replaceChildren(el("option", { value: "", text: "everything (full layout)" }),
+      ...game.seats.map((s) => el("option", { value: s, text: s })));
+    $("game-notation-help").textContent = game.positionNotation;
+    $("game-value-help").textContent = game.valueDescription;
+    this.current = null;
+    $("game-moves-list").replaceChildren();
+    $("game-knowledge").replaceChildren();
+    $("game-results").replaceChildren();
+  }
+
+  private position() {
+    return {
+      game: input("game-select").value,
+      notation: input("game-notation").value,
+      moves: input("game-moves").value.split(/\s+/).filter((m) => m !== ""),
+      seat: input("game-seat").value,
+    };
+  }
+
+  async setup() {
+    clearErrors(this.panel);
+    try {
+      this.current = await kibitzer.setupPosition({ position: this.position() });
+      this.values = new Map();
+      this.draw();
+    } catch (e) {
+      showError(this.panel, e);
+    }
+  }
+
+  private draw() {
+    const current = this.current;
+    if (current === null) return;
+    $("game-to-move").textContent = current.terminal ? `game over: ${current.outcome}` : `${current.sideToMove} to move`;
+    $("game-knowledge").replaceChildren(
+      ...(current.knowledge?.known ?? []).map((k) => el("li", { class: "known", text: k })),
+      ...(current.knowledge?.hidden ?? []).map((h) => el("li", { class: "hidden", text: `hidden: ${h}` })));
+    $("game-moves-list").replaceChildren(...current.legalMoves.map((move) => {
+      const value = this.values.get(move);
+      const button = el("button", { class: "move", "data-move": move, "data-value": value }, move,
+        value === undefined ? "" : el("sup", { text: value }));
+      button.addEventListener("click", () => {
+        input("game-moves").value = `${input("game-moves").value} ${move}`.trim();
+        void this.setup();
+      });
+      return button;
+    }));
+  }
+
+  private async search(kind: "analyze" | "bestMove") {
+    clearErrors(this.panel);
+    this.timeLimit = Number(input("game-time").value) || 0;
+    this.samplesLimit = Number(input("game-samples").value) || 0;
+    $("game-results").replaceChildren();
+    await this.runner.run(kind, {
+      position: { source: { case: "position", value: this.position() } },
+      limits: { timeMs: BigInt(this.timeLimit), samples: BigInt(this.samplesLimit) },
+      progressIntervalMs: 200,
+      seed: 1n,
+    });
+  }
+
+  private showReport(report: SearchReport) {
+    this.values = new Map(report.moves.map((m) => [m.move, m.display]));
+    this.draw();
+    $("game-results").replaceChildren(
+      el("tr", {}, ...["move", "value", "± s.e.", "samples"].map((h) => el("th", { text: h }))),
+      ...report.moves.map((m) => el("tr", { "data-move": m.move },
+        el("td", { text: m.move }), el("td", { class: "num", text: m.display }),
+        el("td", { class: "num", text: m.stdError > 0 ? m.stdError.toFixed(3) : "" }),
+        el("td", { class: "num", text: m.samples > 0 ? String(m.samples) : "" }))));
+  }
+}

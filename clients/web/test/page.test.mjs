@@ -1,0 +1,290 @@
+// The page in a real browser (Debian's chromium, headless, driven by playwright-core) against a
+// real kibitzerd behind the gateway, checked against the kibitz CLI.
+//
+//   KIBITZERD=build/service/kibitzerd KIBITZ=build/clients/cli/kibitz \
+//   SCREENSHOT_DIR=build/web-screenshots node test/page.test.mjs
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const KIBITZERD = process.env.KIBITZERD ?? join(here, "../../../build/service/kibitzerd");
+const KIBITZ = process.env.KIBITZ ?? join(here, "../../../build/clients/cli/kibitz");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const SHOTS = process.env.SCREENSHOT_DIR ?? join(here, "../dist/screenshots");
+// Generous bounds for waiting on the page; a check never depends on how fast a search runs.
+const WAIT = { timeout: 120_000 };
+
+const DEAL = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
+const RECORD = `[Deal "N:Q64.JT98742.7.T6 K2.AK.JT8542.954 T983.5.A93.AJ732 AJ75.Q63.KQ6.KQ8"]
+[Dealer "E"]
+[Vulnerable "NS"]
+[Declarer "W"]
+[Contract "3NT"]
+[Play "N"]
+H7 HA H5 H3
+D7 DJ DA D6
+`;
+
+// Starts a process and resolves once a stdout line starts with `prefix`; keeps its stderr.
+function start(command, args, prefix) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stderr = "";
+    let stdout = "";
+    child.stderr.on("data", (d) => { stderr += d; });
+    child.stdout.on("data", (d) => {
+      stdout += d;
+      const line = stdout.split("\n").find((l) => l.startsWith(prefix));
+      if (line !== undefined) resolve({ child, rest: line.slice(prefix.length).trim(), log: () => stderr });
+    });
+    child.on("exit", (code) => reject(new Error(`${command} exited (${code}): ${stderr}`)));
+  });
+}
+
+function kibitz(...args) {
+  const lines = execFileSync(KIBITZ, ["--json", ...args], { encoding: "utf8" }).trim().split("\n");
+  return JSON.parse(lines[lines.length - 1]);
+}
+
+function kibitzValues(moves = []) {
+  const args = ["analyze", "--game=bridge", ...(moves.length ? [`--moves=${moves.join(",")}`] : []), DEAL];
+  return Object.fromEntries(kibitz(...args).moves.map((m) => [m.move, m.value]));
+}
+
+async function cardValues(page) {
+  return page.$$eval("button.card.legal[data-value]", (cards) =>
+    Object.fromEntries(cards.map((c) => [c.dataset.card, Number(c.dataset.value)])));
+}
+
+async function waitPoll(what, check, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`waited ${seconds} s for ${what}`);
+}
+
+const results = [];
+async function check(name, body) {
+  try {
+    await body();
+    results.push([name, true]);
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    results.push([name, false]);
+    console.log(`FAIL ${name}\n${e.stack ?? e}`);
+    // What the page showed, for the log.
+    const shown = await page.$$eval(".error:not([hidden]), #mc-status, #game-status, #to-move",
+      (es) => es.map((x) => `${x.id || x.dataset.errorFor}: ${x.textContent}`)).catch(() => []);
+    console.log(`page: ${shown.join(" | ")}`);
+    await page.screenshot({ path: join(SHOTS, `failed-${results.length}.png`), fullPage: true }).catch(() => {});
+  }
+}
+
+mkdirSync(SHOTS, { recursive: true });
+const server = await start(KIBITZERD, ["--listen=127.0.0.1:0", "--threads=2"], "kibitzerd listening on ");
+const gateway = await start(process.execPath, [join(here, "../dist/gateway.mjs"), "--listen=127.0.0.1:0", `--kibitzerd=${server.rest}`],
+  "gateway listening on ");
+const url = gateway.rest.split(" ")[0];
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
+const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+const page = await context.newPage();
+page.on("pageerror", (e) => console.log(`page error: ${e.message}`));
+
+try {
+  await page.goto(url);
+
+  await check("engine info lists every game and the limits", async () => {
+    await page.click("nav button[data-tab=info]");
+    await page.waitForSelector("details.game[data-game=bridge]", WAIT);
+    const games = await page.$$eval("details.game", (d) => d.map((g) => g.dataset.game));
+    assert.deepEqual(games, ["bigtwo", "bridge", "scrabble", "tarok", "tictactoe"]);
+    assert.match(await page.textContent("#engine-limits"), /max_queries/);
+    await page.click("details.game[data-game=bridge] summary");
+    await page.screenshot({ path: join(SHOTS, "engine-info.png"), fullPage: true });
+    await page.click("nav button[data-tab=bridge]");
+  });
+
+  await check("a pasted deal shows every card's double-dummy value, equal to kibitz's", async () => {
+    await page.fill("#bridge-input", DEAL);
+    await page.click("#bridge-load");
+    await page.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    await page.waitForFunction(() => document.querySelectorAll("#hand-W button.card.legal[data-value]").length === 13, null, WAIT);
+    assert.deepEqual(await cardValues(page), kibitzValues());
+    assert.equal(await page.$$eval("#hand-N button.card", (c) => c.length), 13);
+    assert.match(await page.textContent("#to-move"), /W to play/);
+  });
+
+  await check("the double-dummy table and par equal kibitz table's", async () => {
+    await page.waitForSelector("#dd-table td[data-strain]", WAIT);
+    const cells = await page.$$eval("#dd-table td[data-strain]", (tds) =>
+      tds.map((td) => [Number(td.dataset.strain), "NESW".indexOf(td.dataset.seat), Number(td.textContent)]));
+    const table = kibitz("table", DEAL);
+    assert.equal(cells.length, 20);
+    for (const [strain, seat, tricks] of cells) assert.equal(tricks, table.tricks[strain * 4 + seat]);
+    assert.match(await page.textContent("#par"), new RegExp(`Par \\+?${table.par_score} `));
+  });
+
+  await check("playing a card moves the values, undo brings them back", async () => {
+    const before = await cardValues(page);
+    const card = await page.$eval("#hand-W button.card.best", (c) => c.dataset.card);
+    await page.click(`#hand-W button.card[data-card=${card}]`);
+    await page.waitForSelector(`#trick .played[data-card=${card}]`, WAIT);
+    await page.waitForSelector("#hand-N button.card.legal[data-value]", WAIT);
+    assert.deepEqual(await cardValues(page), kibitzValues([card]));
+    await page.screenshot({ path: join(SHOTS, "bridge-played.png"), fullPage: true });
+    await page.click("#undo");
+    await page.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    await page.waitForFunction(() => document.querySelectorAll("#trick .played").length === 0, null, WAIT);
+    assert.deepEqual(await cardValues(page), before);
+  });
+
+  await check("a played record steps card by card with each card's cost", async () => {
+    await page.fill("#bridge-input", RECORD);
+    await page.click("#bridge-load");
+    await page.waitForFunction(() => document.querySelectorAll("#play-record .record-card").length === 8, null, WAIT);
+    const costs = await page.$$eval("#play-record .record-card", (cs) => cs.map((c) => Number(c.dataset.cost)));
+    const play = execFileSync(KIBITZ, ["--json", "play", RECORD], { encoding: "utf8" });
+    const expected = JSON.parse(play.trim().split("\n").pop()).cards.map((c) => c.cost ?? 0);
+    assert.deepEqual(costs, expected);
+    assert.match(await page.textContent("#board-info"), /3NT by W/);
+    for (let i = 0; i < 4; i++) {
+      await page.click("#step-forward");
+      await page.waitForFunction((n) => document.querySelectorAll("#play-record .record-card.done").length === n, i + 1, WAIT);
+    }
+    // A whole trick played: North, East, South and West hold 12 cards each.
+    await page.waitForFunction(() => document.querySelectorAll("#hand-N button.card").length === 12, null, WAIT);
+    await page.screenshot({ path: join(SHOTS, "bridge-record.png"), fullPage: true });
+  });
+
+  await check("a seat's view analysis shows its progress bar moving and the final values", async () => {
+    await page.fill("#bridge-input", DEAL);
+    await page.click("#bridge-load");
+    await page.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    await page.selectOption("#view-seat", "W");
+    await page.fill("#samples", "200");
+    await page.fill("#mc-interval", "0");
+    await page.click("#mc-start");
+    await page.waitForSelector("#mc-status[data-state=SAMPLE_LIMIT]", WAIT);
+    const seen = (await page.getAttribute("#mc-progress", "data-seen")).split(",").map(Number);
+    assert.ok(new Set(seen).size >= 3, `progress took ${seen}`);
+    assert.deepEqual(seen, [...seen].sort((a, b) => a - b));
+    assert.equal(seen[seen.length - 1], 1);
+    assert.equal(await page.$$eval("#mc-results tr[data-move]", (r) => r.length), 13);
+    assert.match(await page.textContent("#mc-results"), /±/);
+    await page.screenshot({ path: join(SHOTS, "bridge-seat-view.png"), fullPage: true });
+  });
+
+  await check("Stop ends the analysis with its final report", async () => {
+    await page.fill("#samples", "10000000");
+    await page.fill("#mc-interval", "100");
+    await page.click("#mc-start");
+    await page.waitForFunction(() => Number(document.querySelector("#mc-progress").value) > 0, null, WAIT);
+    await page.click("#mc-stop");
+    await page.waitForSelector("#mc-status[data-state=STOPPED]", WAIT);
+    assert.ok(await page.$$eval("#mc-results tr[data-move]", (r) => r.length) > 0);
+  });
+
+  await check("a malformed PBN shows the server's error by its field", async () => {
+    await page.fill("#bridge-input", "N:AKQ2.AQ6 garbage");
+    await page.click("#bridge-load");
+    const box = await page.waitForSelector(".error[data-error-for=bridge-input]:not([hidden])", WAIT);
+    assert.match(await box.textContent(), /^position\.notation: /);
+    assert.ok(await page.$eval("#bridge-input", (t) => t.classList.contains("invalid")));
+    await page.screenshot({ path: join(SHOTS, "bridge-error.png"), fullPage: true });
+  });
+
+  await check("a bad constraint and a bad fixed card show by their fields", async () => {
+    await page.fill("#bridge-input", DEAL);
+    await page.click("#bridge-load");
+    await page.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    await page.fill("#samples", "100");
+    await page.fill("#constraints", "hcp(west) >= >= 3");
+    await page.click("#mc-start");
+    const box = await page.waitForSelector(".error[data-error-for=constraints]:not([hidden])", WAIT);
+    assert.match(await box.textContent(), /constraints/);
+    await page.fill("#constraints", "");
+    await page.fill("#fixed", "W:SZ");
+    await page.click("#mc-start");
+    const fixed = await page.waitForSelector(".error[data-error-for=fixed]:not([hidden])", WAIT);
+    assert.match(await fixed.textContent(), /^fixed\[0\]: /);
+    await page.fill("#fixed", "");
+  });
+
+  await check("closing the tab cancels its search on kibitzerd", async () => {
+    const tab = await context.newPage();
+    await tab.goto(url);
+    await tab.fill("#bridge-input", DEAL);
+    await tab.click("#bridge-load");
+    await tab.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    await tab.fill("#samples", "10000000");
+    await tab.click("#mc-start");
+    await tab.waitForFunction(() => Number(document.querySelector("#mc-progress").value) > 0, null, WAIT);
+    const id = await tab.getAttribute("#mc-status", "data-search-id");
+    assert.match(id, /^s-/);
+    await tab.close();
+    // kibitzerd logs each call when it ends, with why its search ended.
+    await waitPoll("the search's log line", () => server.log().includes(`search=${id} `));
+    const line = server.log().split("\n").find((l) => l.includes(`search=${id} `));
+    assert.match(line, /status=CANCELLED/);
+    assert.match(line, /stop=STOP_REASON_CANCELLED/);
+  });
+
+  await check("the gateway speaks gRPC-Web too (frames, trailers, the field in grpc-message)", async () => {
+    const call = async (method) => {
+      const response = await fetch(`${url}kibitzer.v1.Kibitzer/${method}`, {
+        method: "POST",
+        headers: { "content-type": "application/grpc-web+proto", "x-grpc-web": "1" },
+        body: new Uint8Array([0, 0, 0, 0, 0]), // one empty message
+      });
+      assert.equal(response.status, 200);
+      const body = Buffer.from(await response.arrayBuffer());
+      const frames = [];
+      for (let at = 0; at + 5 <= body.length;) {
+        const length = body.readUInt32BE(at + 1);
+        frames.push({ trailer: (body[at] & 0x80) !== 0, data: body.subarray(at + 5, at + 5 + length) });
+        at += 5 + length;
+      }
+      const trailer = frames.find((f) => f.trailer)?.data.toString() ?? response.headers.get("grpc-status");
+      return { frames, trailer };
+    };
+    const info = await call("GetEngineInfo");
+    assert.match(info.trailer, /grpc-status: ?0/);
+    assert.ok(info.frames.some((f) => !f.trailer && f.data.includes("Contract bridge")));
+    const refused = await call("SetupPosition");
+    assert.match(refused.trailer, /grpc-status: ?3/);
+    assert.match(refused.trailer, /grpc-message: ?position\.game/);
+  });
+
+  await check("tarok and Big Two: every legal move with its value, live", async () => {
+    await page.click("nav button[data-tab=games]");
+    for (const game of ["bigtwo", "tarok"]) {
+      await page.selectOption("#game-select", game);
+      await page.click("#game-setup");
+      await page.waitForSelector("#game-moves-list button.move", WAIT);
+      const legal = await page.$$eval("#game-moves-list button.move", (b) => b.length);
+      await page.fill("#game-time", "1500");
+      await page.click("#game-analyze");
+      await page.waitForSelector("#game-status:not([data-state=running])", WAIT);
+      const state = await page.getAttribute("#game-status", "data-state");
+      assert.ok(state !== "error", await page.textContent("#tab-games"));
+      const valued = await page.$$eval("#game-moves-list button.move[data-value]", (b) => b.length);
+      assert.equal(valued, legal, `${game}: every legal move valued`);
+      await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
+    }
+  });
+} finally {
+  await browser.close();
+  gateway.child.kill("SIGTERM");
+  server.child.kill("SIGTERM");
+}
+
+const failed = results.filter(([, ok]) => !ok).length;
+console.log(`${results.length - failed} of ${results.length} browser checks passed; screenshots in ${SHOTS}`);
+process.exit(failed === 0 ? 0 : 1);
