@@ -8,7 +8,7 @@ PACKAGES=(
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler libabsl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-grpcio python3-protobuf
-  clang-format libdds-dev dealer openssl clang libclang-rt-14-dev scowl
+  clang-format libdds-dev dealer openssl clang libclang-rt-14-dev scowl nginx-light
 )
 
 missing=()

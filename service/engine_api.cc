@@ -60,17 +60,24 @@ class WireSink final : public core::ProgressSink {
   std::optional<pb::SearchReport> pending_final_;
 };
 
+// "s-" or, on replica NAME, "s-NAME-".
+std::string IdPrefix(const char* kind, const std::string& replica) {
+  return replica.empty() ? kind : absl::StrCat(kind, replica, "-");
+}
+
 }  // namespace
 
 EngineApi::EngineApi(ApiOptions options)
     : options_(options),
-      positions_(options.max_positions, options.position_ttl),
+      positions_(options.max_positions, options.position_ttl, PositionStore::Clock::now,
+                 IdPrefix("p-", options.replica)),
       runner_({.threads = options.threads,
                .max_queries = options.max_queries,
                .max_queries_per_client = options.PerClientLimit(),
                .time_slice = options.time_slice,
                .max_queue_time = options.max_queue_time,
-               .now = options.now}),
+               .now = options.now,
+               .id_prefix = IdPrefix("s-", options.replica)}),
       deals_(options.max_queries, options.PerClientLimit()) {
   analysis::RegisterAllGames(registry_, {.lexicon_dir = options.lexicon_dir});
 }

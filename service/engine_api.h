@@ -49,6 +49,9 @@ struct ApiOptions {
   std::chrono::milliseconds max_queue_time{std::chrono::seconds(30)};
   // Largest answer of a unary call (Deal): a larger one is refused, naming what to ask for less.
   int max_response_bytes = 4 * 1024 * 1024 - 64 * 1024;
+  // This replica's name ("" for none): search and position ids then start "s-NAME-" and
+  // "p-NAME-", so that a balancer can send a Stop to the replica running the search.
+  std::string replica;
   // Scrabble's lexica: every NAME.kwg file of this directory.
   std::string lexicon_dir = analysis::GameSettings::DefaultLexiconDir();
   // The runner's clock (tests inject one).

@@ -1,12 +1,15 @@
 // kibitzerd: the kibitzer analysis server.
 //
 // Serves the kibitzer.v1.Kibitzer service, the standard gRPC health service and server
-// reflection. SIGINT or SIGTERM stop it gracefully: running searches are stopped, their streams
-// get their final report, then the server waits (at most --shutdown-grace) for calls to finish.
+// reflection. SIGINT or SIGTERM drain it: health reports NOT_SERVING, new calls are refused,
+// running calls get --drain-timeout to finish; then the searches still running are stopped, their
+// streams get their final report, and the server waits (at most --shutdown-grace) for them.
 #include <signal.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <set>
@@ -79,6 +82,19 @@ ABSL_FLAG(std::string, auth_tokens, "",
           "then send `authorization: Bearer TOKEN`. Needs TLS off loopback.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
+ABSL_FLAG(absl::Duration, drain_timeout, absl::Seconds(30),
+          "On SIGTERM the server drains: health reports NOT_SERVING at once, connections are told "
+          "to go away and new calls are refused (a balancer or client sends them elsewhere), and "
+          "running calls get this long to finish; then their searches are stopped (each stream "
+          "ends with its final report, SHUTDOWN) and the server exits. 0: stop them at once. A "
+          "second SIGTERM or SIGINT ends the drain.");
+ABSL_FLAG(absl::Duration, drain_delay, absl::ZeroDuration(),
+          "On SIGTERM, how long health reports NOT_SERVING while calls are still taken, before the "
+          "drain refuses new ones: time for a balancer that polls health to stop sending here.");
+ABSL_FLAG(std::string, replica, "",
+          "This replica's name (letters, digits and '-', at most 32): search and position ids "
+          "then start s-NAME- and p-NAME-, so that a balancer can route a Stop to the replica "
+          "running the search (deploy/nginx).");
 ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
 ABSL_FLAG(std::string, lexicon_dir, kibitzer::analysis::GameSettings::DefaultLexiconDir(),
           "Scrabble's lexica: every NAME.kwg file of this directory (kibitz lexicon build).");
@@ -125,6 +141,13 @@ int Run() {
   options.max_queue_time = ToMillis(absl::GetFlag(FLAGS_max_queue_time));
   options.max_response_bytes = absl::GetFlag(FLAGS_max_response_bytes);
   options.lexicon_dir = absl::GetFlag(FLAGS_lexicon_dir);
+  options.replica = absl::GetFlag(FLAGS_replica);
+  if (options.replica.size() > 32 ||
+      options.replica.find_first_not_of(
+          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != std::string::npos) {
+    std::fprintf(stderr, "kibitzerd: --replica: use at most 32 letters, digits and '-'\n");
+    return 2;
+  }
   const int max_memory_mb = absl::GetFlag(FLAGS_max_memory_mb);
   if (options.max_queries < 1 || options.max_queries_per_client < 1 || options.max_positions < 1 ||
       options.max_hash_mb < 1 || options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
@@ -226,19 +249,35 @@ int Run() {
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
-  std::fprintf(stderr, "kibitzerd: %s received, shutting down\n",
-               signal_number == SIGINT ? "SIGINT" : "SIGTERM");
-  // Stop the searches first so every stream gets its final report, wait (within the grace
-  // period) until those reports are written, then close. Waiting on our own streams rather than
-  // on gRPC's drain means idle client connections do not hold the shutdown up.
+  const auto drain = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_timeout));
+  const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
+  std::fprintf(stderr, "kibitzerd: %s received, draining (running calls get %lld ms)\n",
+               signal_number == SIGINT ? "SIGINT" : "SIGTERM",
+               static_cast<long long>(drain.count()));
+  // Draining: health says NOT_SERVING at once; after --drain-delay gRPC's shutdown sends every
+  // connection GOAWAY and refuses new calls (a client or balancer retries those elsewhere) while
+  // the running ones go on. A second signal ends the drain.
+  server->GetHealthCheckService()->SetServingStatus(false);
+  bool again = false;               // a second signal
+  std::atomic<bool> closed{false};  // every call has ended
+  const auto wait = [&](std::chrono::milliseconds span) {
+    const auto until = std::chrono::steady_clock::now() + span;
+    while (!again && !closed && std::chrono::steady_clock::now() < until) {
+      const timespec poll{0, 20'000'000};
+      if (sigtimedwait(&signals, nullptr, &poll) > 0) again = true;
+    }
+  };
+  wait(absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_delay)));
+  std::thread closer([&] {
+    server->Shutdown(std::chrono::system_clock::now() + drain + grace);
+    closed = true;
+  });
+  wait(drain);
+  // What still runs is stopped, so that every stream gets its final report within the grace
+  // period, before gRPC's shutdown deadline cancels what is left.
   service.BeginShutdown();
   api.Shutdown();
-  const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
-  const auto give_up = std::chrono::steady_clock::now() + grace;
-  while (service.active_streams() > 0 && std::chrono::steady_clock::now() < give_up) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  server->Shutdown(std::chrono::system_clock::now() + std::chrono::milliseconds(100));
+  closer.join();
   std::fprintf(stderr, "kibitzerd: stopped\n");
   return 0;
 }

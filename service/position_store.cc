@@ -9,9 +9,10 @@
 namespace kibitzer::service {
 
 PositionStore::PositionStore(int max_positions, std::chrono::milliseconds ttl,
-                             std::function<Clock::time_point()> now)
+                             std::function<Clock::time_point()> now, std::string id_prefix)
     : max_positions_(static_cast<size_t>(std::max(1, max_positions))),
       ttl_(ttl),
+      id_prefix_(std::move(id_prefix)),
       now_(std::move(now)) {}
 
 std::string PositionStore::Put(HeldPosition position, const std::string& client) {
@@ -46,7 +47,7 @@ std::string PositionStore::Put(HeldPosition position, const std::string& client)
   }
   std::string id;
   do {
-    id = core::RandomId("p-");
+    id = core::RandomId(id_prefix_);
   } while (entries_.count(id) != 0);
   entries_[id] = Entry{std::move(position), now, client};
   ++held_by_[client];

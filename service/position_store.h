@@ -28,8 +28,9 @@ class PositionStore {
  public:
   using Clock = std::chrono::steady_clock;
 
+  // Ids are `id_prefix` and random hex ("p-" or, on a named replica, "p-NAME-").
   PositionStore(int max_positions, std::chrono::milliseconds ttl,
-                std::function<Clock::time_point()> now = Clock::now);
+                std::function<Clock::time_point()> now = Clock::now, std::string id_prefix = "p-");
 
   // Holds `position` for `client` (who set it up; only it may use the position by its id).
   std::string Put(HeldPosition position, const std::string& client = "");
@@ -50,6 +51,7 @@ class PositionStore {
 
   const size_t max_positions_;
   const std::chrono::milliseconds ttl_;
+  const std::string id_prefix_;
   std::function<Clock::time_point()> now_;
   mutable std::mutex mu_;
   std::map<std::string, Entry> entries_;

@@ -1,5 +1,7 @@
 // kibitz's bridge commands: tables and par, batch solving in the reference files' line formats,
 // play analysis, and PBN files rewritten with their double-dummy results.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -9,6 +11,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "clients/cli/batch.h"
 #include "clients/cli/bbo_link.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/output.h"
@@ -55,6 +58,26 @@ std::string TableLink(const pb::DoubleDummyTable& t) {
   return HandViewerUrl(t.deal(), t.dealer(), t.vulnerable());
 }
 
+// A batch of `items` lines, spread over the servers, written to --output (continued where it
+// stopped) or stdout.
+int RunLines(Transport& t, const CommandOptions& o, size_t items, const SendChunk& send) {
+  BatchOptions b{.items = items, .chunk_size = kChunk, .progress = isatty(STDERR_FILENO) != 0};
+  if (!o.output.empty()) {
+    absl::StatusOr<size_t> done = OpenResumable(o.output, &b.out);
+    if (!done.ok()) return Fail(done.status());
+    b.done = std::min(*done, items);
+    if (b.done > 0) {
+      std::fprintf(stderr, "kibitz: %s holds %zu results; going on from there\n", o.output.c_str(),
+                   b.done);
+    }
+  }
+  std::vector<Transport*> transports = o.spread;
+  if (transports.empty()) transports.push_back(&t);
+  const absl::Status status = RunBatch(transports, b, send);
+  if (b.out != stdout) std::fclose(b.out);
+  return status.ok() ? 0 : Fail(status);
+}
+
 }  // namespace
 
 int RunTable(Transport& t, const CommandOptions& o) {
@@ -73,42 +96,50 @@ int RunTable(Transport& t, const CommandOptions& o) {
     return Fail(absl::InvalidArgumentError(
         "table: give a deal (\"N:AKQ2.AQ6.J64.J53 ...\", a PBN game or LIN) or --file"));
   }
-  for (size_t start = 0; start < deals.size(); start += kChunk) {
+  const auto request_of = [&](const Chunk& c) {
     pb::SolveTablesRequest request;
     request.set_dealer(o.dealer);
     request.set_vulnerable(o.vulnerable);
-    for (size_t i = start; i < std::min(deals.size(), start + kChunk); ++i) {
-      request.add_deals(deals[i]);
-    }
-    absl::StatusOr<pb::SolveTablesResponse> r = t.SolveTables(request);
-    if (!r.ok()) {
-      if (batch && r.status().code() == absl::StatusCode::kInvalidArgument) {
-        // Name the line of the file rather than the index in the chunk.
-        std::string message(r.status().message());
-        const size_t open = message.find('['), close = message.find(']');
-        if (message.rfind("deals[", 0) == 0 && close != std::string::npos) {
-          const int index = std::stoi(message.substr(open + 1, close - open - 1));
-          message = absl::StrCat("--file: deal ", start + index + 1, message.substr(close + 1));
-        }
-        return Fail(absl::InvalidArgumentError(message));
-      }
-      return Fail(r.status());
-    }
+    for (size_t i = c.begin; i < c.end; ++i) request.add_deals(deals[i]);
+    return request;
+  };
+  if (!batch) {
+    absl::StatusOr<pb::SolveTablesResponse> r = t.SolveTables(request_of({0, 1}));
+    if (!r.ok()) return Fail(r.status());
     for (const pb::DoubleDummyTable& table : r->tables()) {
       if (o.json) {
         PrintJson(table);
-      } else if (batch) {
-        // --link adds the URL as a fifth field.
-        std::printf("%s%s%s\n", TableLine(table).c_str(), o.link ? "\t" : "",
-                    o.link ? TableLink(table).c_str() : "");
-      } else {
-        PrintTable(table);
-        if (o.link) std::printf("link: %s\n", TableLink(table).c_str());
+        continue;
       }
+      PrintTable(table);
+      if (o.link) std::printf("link: %s\n", TableLink(table).c_str());
     }
-    std::fflush(stdout);
+    return 0;
   }
-  return 0;
+  return RunLines(
+      t, o, deals.size(), [&](Transport& to, const Chunk& c) -> absl::StatusOr<std::string> {
+        absl::StatusOr<pb::SolveTablesResponse> r = to.SolveTables(request_of(c));
+        if (!r.ok()) {
+          std::string message(r.status().message());
+          const size_t open = message.find('['), close = message.find(']');
+          if (r.status().code() == absl::StatusCode::kInvalidArgument &&
+              message.rfind("deals[", 0) == 0 && close != std::string::npos) {
+            // Name the line of the file rather than the index in the chunk.
+            const int index = std::stoi(message.substr(open + 1, close - open - 1));
+            return absl::InvalidArgumentError(
+                absl::StrCat("--file: deal ", c.begin + index + 1, message.substr(close + 1)));
+          }
+          return r.status();
+        }
+        std::string out;
+        for (const pb::DoubleDummyTable& table : r->tables()) {
+          // --link adds the URL as a fifth field.
+          absl::StrAppend(&out, o.json ? JsonLine(table) : TableLine(table));
+          if (o.link && !o.json) absl::StrAppend(&out, "\t", TableLink(table));
+          out += '\n';
+        }
+        return out;
+      });
 }
 
 int RunSolve(Transport& t, const CommandOptions& o) {
@@ -159,30 +190,29 @@ int RunSolve(Transport& t, const CommandOptions& o) {
     p.set_notation(bridge::FormatPbnDeal(*hands));
     positions.push_back(p);
   }
-  for (size_t start = 0; start < positions.size(); start += kChunk) {
-    pb::SolveBoardsRequest request;
-    for (size_t i = start; i < std::min(positions.size(), start + kChunk); ++i) {
-      *request.add_positions() = positions[i];
-    }
-    absl::StatusOr<pb::SolveBoardsResponse> r = t.SolveBoards(request);
-    if (!r.ok()) return Fail(r.status());
-    for (int i = 0; i < r->boards_size(); ++i) {
-      if (o.json) {
-        PrintJson(r->boards(i));
-        continue;
-      }
-      std::vector<std::string> values;
-      for (const pb::CardValue& c : r->boards(i).cards()) {
-        values.push_back(absl::StrCat(c.card(), ":", c.tricks()));
-      }
-      // The input line's first four fields, then ours.
-      std::vector<std::string> f = absl::StrSplit(lines[start + i], '\t');
-      f.resize(4);
-      std::printf("%s\t%s\n", absl::StrJoin(f, "\t").c_str(), absl::StrJoin(values, " ").c_str());
-    }
-    std::fflush(stdout);
-  }
-  return 0;
+  return RunLines(
+      t, o, positions.size(), [&](Transport& to, const Chunk& c) -> absl::StatusOr<std::string> {
+        pb::SolveBoardsRequest request;
+        for (size_t i = c.begin; i < c.end; ++i) *request.add_positions() = positions[i];
+        absl::StatusOr<pb::SolveBoardsResponse> r = to.SolveBoards(request);
+        if (!r.ok()) return r.status();
+        std::string out;
+        for (int i = 0; i < r->boards_size(); ++i) {
+          if (o.json) {
+            absl::StrAppend(&out, JsonLine(r->boards(i)), "\n");
+            continue;
+          }
+          std::vector<std::string> values;
+          for (const pb::CardValue& card : r->boards(i).cards()) {
+            values.push_back(absl::StrCat(card.card(), ":", card.tricks()));
+          }
+          // The input line's first four fields, then ours.
+          std::vector<std::string> f = absl::StrSplit(lines[c.begin + i], '\t');
+          f.resize(4);
+          absl::StrAppend(&out, absl::StrJoin(f, "\t"), "\t", absl::StrJoin(values, " "), "\n");
+        }
+        return out;
+      });
 }
 
 namespace {

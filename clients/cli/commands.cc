@@ -91,6 +91,13 @@ int RunInfo(Transport& t, const CommandOptions& o) {
   return 0;
 }
 
+int RunHealth(Transport& t) {
+  absl::StatusOr<bool> serving = t.Serving();
+  if (!serving.ok()) return Fail(serving.status());
+  std::printf("%s\n", *serving ? "SERVING" : "NOT_SERVING");
+  return *serving ? 0 : 1;
+}
+
 int RunSetup(Transport& t, const CommandOptions& o) {
   absl::StatusOr<pb::Position> p = MakePosition(o);
   if (!p.ok()) return Fail(p.status());

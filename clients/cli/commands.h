@@ -41,7 +41,11 @@ struct CommandOptions {
   std::string file;
   std::string dealer;
   std::string vulnerable;
-  bool link = false;        // bridge output: the deal's BBO hand-viewer URL too
+  bool link = false;  // bridge output: the deal's BBO hand-viewer URL too
+  // Batches (table --file, solve --file): the servers they are spread over (empty: the
+  // command's own transport), and the file the output goes to and is resumed from (empty: stdout).
+  std::vector<Transport*> spread;
+  std::string output;
   std::string lexicon_dir;  // Scrabble in this process: the lexica (empty: the build's)
 };
 
@@ -52,6 +56,8 @@ absl::StatusOr<std::string> ReadTextFile(const std::string& path, const char* fl
 int Fail(const absl::Status& status);
 
 int RunInfo(Transport& t, const CommandOptions& o);
+// The server's health: prints SERVING or NOT_SERVING; exit code 0 only when serving.
+int RunHealth(Transport& t);
 int RunSetup(Transport& t, const CommandOptions& o);
 int RunDeal(Transport& t, const CommandOptions& o);
 int RunSearch(Transport& t, const CommandOptions& o, bool best_move,

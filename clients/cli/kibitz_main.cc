@@ -15,12 +15,19 @@
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "absl/time/time.h"
 #include "clients/cli/arguments.h"
 #include "clients/cli/commands.h"
 #include "service/flag_names.h"
 
-ABSL_FLAG(std::string, server, "", "Address of a kibitzerd (host:port); empty: run in-process.");
+ABSL_FLAG(std::string, server, "",
+          "Address of a kibitzerd (host:port), several comma-separated, or dns:///NAME:PORT (every "
+          "address the name has, round robin); empty: run in-process. Batches (table --file, "
+          "solve --file) go to every server at once; other calls to the first.");
+ABSL_FLAG(std::string, output, "",
+          "table --file, solve --file: write the results to this file; one that already holds "
+          "results is continued, not redone.");
 ABSL_FLAG(bool, json, false, "Print one JSON object per line.");
 ABSL_FLAG(absl::Duration, deadline, absl::ZeroDuration(),
           "Deadline for each call to the server (0: none).");
@@ -90,6 +97,7 @@ constexpr char kUsage[] =
     "Usage: kibitz [--server=host:port] [--json] COMMAND [flags] [POSITION]\n"
     "Commands:\n"
     "  info      engine, games, options and limits\n"
+    "  health    the server's gRPC health: SERVING (exit 0) or NOT_SERVING (exit 1)\n"
     "  setup     check a position: canonical form, side to move, legal moves\n"
     "  analyze   score every legal move, with live progress\n"
     "  bestmove  the move to play under the limits\n"
@@ -97,7 +105,8 @@ constexpr char kUsage[] =
     "  bench     fixed searches; prints 'Nodes searched: N'\n"
     "Bridge:\n"
     "  table     double-dummy table and par of a deal; --file: one deal per line (first field),\n"
-    "            printed as lines of deal, 20 tricks, par score, par contracts\n"
+    "            printed as lines of deal, 20 tricks, par score, par contracts; spread over\n"
+    "            every --server; --output=FILE: written there, continued if it holds results\n"
     "  solve     --file: positions in dd_solveboard's layout; prints each with card:value\n"
     "  play      double-dummy analysis of a played deal (PBN game or LIN; --file: each game)\n"
     "  pbn       --file: a PBN file with OptimumScore and OptimumResultTable added\n"
@@ -202,15 +211,25 @@ int main(int argc, char** argv) {
     return kibitzer::cli::RunLexiconBuild(words, absl::GetFlag(FLAGS_name),
                                           absl::GetFlag(FLAGS_lexicon_dir));
   }
-  std::unique_ptr<kibitzer::cli::Transport> transport =
-      server.empty()
-          ? kibitzer::cli::MakeInProcessTransport(
-                o.threads > 0 ? o.threads
-                              : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
-                absl::GetFlag(FLAGS_lexicon_dir))
-          : kibitzer::cli::MakeRemoteTransport(remote);
+  // One transport a server; the first takes the calls that are not batches.
+  std::vector<std::unique_ptr<kibitzer::cli::Transport>> servers;
+  for (absl::string_view address : absl::StrSplit(server, ',', absl::SkipEmpty())) {
+    remote.address = std::string(address);
+    servers.push_back(kibitzer::cli::MakeRemoteTransport(remote));
+    o.spread.push_back(servers.back().get());
+  }
+  o.output = absl::GetFlag(FLAGS_output);
+  std::unique_ptr<kibitzer::cli::Transport> in_process;
+  if (servers.empty()) {
+    in_process = kibitzer::cli::MakeInProcessTransport(
+        o.threads > 0 ? o.threads
+                      : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+        absl::GetFlag(FLAGS_lexicon_dir));
+  }
+  kibitzer::cli::Transport* transport = servers.empty() ? in_process.get() : servers[0].get();
 
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
+  if (command == "health") return kibitzer::cli::RunHealth(*transport);
   if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);
   if (command == "deal") return kibitzer::cli::RunDeal(*transport, o);
   if (command == "bench") return kibitzer::cli::RunBench(*transport, o);

@@ -50,13 +50,17 @@ void PrintOptions(const char* title,
 
 }  // namespace
 
-void PrintJson(const google::protobuf::Message& message, std::FILE* out) {
+std::string JsonLine(const google::protobuf::Message& message) {
   std::string json;
   google::protobuf::util::JsonPrintOptions options;
   options.preserve_proto_field_names = true;
   options.always_print_primitive_fields = true;
   (void)google::protobuf::util::MessageToJsonString(message, &json, options);
-  std::fprintf(out, "%s\n", json.c_str());
+  return json;
+}
+
+void PrintJson(const google::protobuf::Message& message, std::FILE* out) {
+  std::fprintf(out, "%s\n", JsonLine(message).c_str());
   std::fflush(out);
 }
 

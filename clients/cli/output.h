@@ -11,6 +11,8 @@ namespace kibitzer::cli {
 namespace pb = ::kibitzer::v1;
 
 void PrintJson(const google::protobuf::Message& message, std::FILE* out = stdout);
+// The message as one line of JSON, without the newline.
+std::string JsonLine(const google::protobuf::Message& message);
 void PrintInfo(const pb::EngineInfo& info);
 void PrintSetup(const pb::SetupPositionResponse& response);
 void PrintDeal(const pb::DealResponse& response);

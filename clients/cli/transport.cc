@@ -2,11 +2,14 @@
 
 #include <condition_variable>
 #include <deque>
+#include <future>
 #include <mutex>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
 #include "clients/cli/commands.h"
+#include "grpc/health/v1/health.pb.h"
+#include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/security/credentials.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
@@ -49,6 +52,7 @@ class InProcessTransport final : public Transport {
       : api_(MakeOptions(threads, std::move(lexicon_dir))), bridge_(&api_) {}
 
   absl::StatusOr<pb::EngineInfo> GetEngineInfo() override { return api_.GetEngineInfo(); }
+  absl::StatusOr<bool> Serving() override { return true; }
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
       const pb::SetupPositionRequest& request) override {
     return api_.SetupPosition(request);
@@ -121,6 +125,8 @@ class RemoteTransport final : public Transport {
 
   static std::shared_ptr<grpc::Channel> MakeChannel(const RemoteOptions& o) {
     grpc::ChannelArguments args;
+    // A name with several addresses (dns:///NAME:PORT): calls go to each in turn.
+    args.SetLoadBalancingPolicyName("round_robin");
     if (o.tls_ca.empty() && o.tls_cert.empty()) {
       return grpc::CreateCustomChannel(o.address, grpc::InsecureChannelCredentials(), args);
     }
@@ -149,6 +155,22 @@ class RemoteTransport final : public Transport {
 
   absl::StatusOr<pb::EngineInfo> GetEngineInfo() override {
     return Unary(pb::GetEngineInfoRequest(), &pb::Kibitzer::Stub::GetEngineInfo);
+  }
+  absl::StatusOr<bool> Serving() override {
+    // grpc.health.v1.Health/Check by its schema's messages (the generated code has no stub).
+    grpc::TemplatedGenericStub<grpc::health::v1::HealthCheckRequest,
+                               grpc::health::v1::HealthCheckResponse>
+        health(channel_);
+    grpc::ClientContext context;
+    Prepare(&context);
+    grpc::health::v1::HealthCheckRequest request;
+    grpc::health::v1::HealthCheckResponse response;
+    std::promise<grpc::Status> done;
+    health.UnaryCall(&context, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
+                     &response, [&done](grpc::Status s) { done.set_value(std::move(s)); });
+    const grpc::Status status = done.get_future().get();
+    if (!status.ok()) return FromGrpc(status);
+    return response.status() == grpc::health::v1::HealthCheckResponse::SERVING;
   }
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
       const pb::SetupPositionRequest& request) override {

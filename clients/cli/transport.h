@@ -21,6 +21,8 @@ class Transport {
 
   virtual ~Transport() = default;
   virtual absl::StatusOr<pb::EngineInfo> GetEngineInfo() = 0;
+  // The standard health service's answer for the whole server: true when SERVING.
+  virtual absl::StatusOr<bool> Serving() = 0;
   virtual absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
       const pb::SetupPositionRequest& request) = 0;
   virtual absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) = 0;

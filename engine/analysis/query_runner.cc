@@ -93,7 +93,7 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
     }
     ++client.queries;
     do {
-      query->id = core::RandomId("s-");
+      query->id = core::RandomId(options_.id_prefix);
     } while (queries_.count(query->id) != 0);
     query->cores = std::clamp(submission.task->Threads(), 1, options_.threads);
     query->sequence = next_sequence_++;

@@ -64,6 +64,9 @@ class QueryRunner {
     std::chrono::milliseconds aging_step{std::chrono::seconds(1)};
     // The clock of the time slices, the queue bound and the aging (tests inject one).
     std::function<std::chrono::steady_clock::time_point()> now = std::chrono::steady_clock::now;
+    // Search ids are this and random hex ("s-", or on a named replica "s-NAME-", which a balancer
+    // can route a Stop by).
+    std::string id_prefix = "s-";
     // The budget a search's tables (SearchTask::TableBytes) are reserved from at admission.
     core::MemoryBudget* memory = &core::MemoryBudget::Process();
   };

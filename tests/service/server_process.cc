@@ -17,7 +17,9 @@ namespace kibitzer::testing {
 ServerProcess::ServerProcess(const std::vector<std::string>& flags) {
   int out[2];
   if (pipe(out) != 0) return;
-  std::vector<std::string> args = {KIBITZERD_PATH, "--listen=127.0.0.1:0", "--log_requests=false"};
+  // A test's server stops its searches at SIGTERM unless the test asks it to drain.
+  std::vector<std::string> args = {KIBITZERD_PATH, "--listen=127.0.0.1:0", "--log_requests=false",
+                                   "--drain_timeout=0"};
   args.insert(args.end(), flags.begin(), flags.end());
   std::vector<char*> argv;
   for (auto& a : args) argv.push_back(a.data());

@@ -27,6 +27,7 @@ class _Server:
         self.bridge = pb_grpc.BridgeStub(self.channel)
 
     def call(self, method, request, metadata, timeout):
+        """A unary call; its failure as a KibitzerError."""
         try:
             return method(request, metadata=metadata, timeout=timeout)
         except grpc.RpcError as e:
@@ -165,7 +166,7 @@ class Client:
         response = server.call(server.kibitzer.Deal,
                                pb.DealRequest(position=ref, fixed=list(fixed),
                                               constraints=constraints, count=count, seed=seed),
-                               self._metadata, self._timeout)
+                               self._routed(ref.position_id), self._timeout)
         return types.Deals(layouts=[types.Position.from_proto(p) for p in response.layouts],
                            rejected=response.rejected, exhaustive=response.exhaustive)
 
@@ -263,16 +264,23 @@ class Client:
                                fixed=list(search.pop("fixed", ())))
         if search:
             raise TypeError(f"{method}: unknown keyword {sorted(search)[0]}")
-        call = getattr(server.kibitzer, method)(request, metadata=self._metadata, timeout=timeout)
+        call = getattr(server.kibitzer, method)(request, metadata=self._routed(ref.position_id),
+                                                timeout=timeout)
         return Analysis(self, server, call)
 
     def _stop_on(self, server, search_id):
         return server.call(server.kibitzer.Stop, pb.StopRequest(search_id=search_id),
-                           self._metadata, self._timeout).stopped
+                           self._routed(search_id), self._timeout).stopped
+
+    def _routed(self, held_id):
+        """The call's metadata; with the id of a search or held position in `kibitzer-route`, by
+        which a balancer sends the call to the replica that has it (deploy/nginx)."""
+        return self._metadata + [("kibitzer-route", held_id)] if held_id else self._metadata
 
     def _spread(self, items, chunk_size, send, progress):
         """send(server, chunk) for every chunk of items, every server busy at once; a chunk whose
-        server is unreachable or full goes to the next server (each at most twice); the results
+        server is unreachable or full goes to the next server (at most twice per server, and at
+        least four times in all: behind a balancer, one address is many servers); the results
         come back in input order."""
         if chunk_size < 1:
             raise ValueError("chunk_size: must be at least 1")
@@ -283,7 +291,7 @@ class Client:
 
         def run(index):
             last = None
-            for attempt in range(2 * len(servers)):
+            for attempt in range(max(4, 2 * len(servers))):
                 server = servers[(index + attempt) % len(servers)]
                 try:
                     results[index] = send(server, chunks[index])

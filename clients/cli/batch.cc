@@ -1,0 +1,159 @@
+#include "clients/cli/batch.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+
+namespace kibitzer::cli {
+namespace {
+
+bool Retryable(const absl::Status& s) {
+  return s.code() == absl::StatusCode::kUnavailable ||
+         s.code() == absl::StatusCode::kResourceExhausted ||
+         s.code() == absl::StatusCode::kDeadlineExceeded;
+}
+
+void DrawProgress(size_t done, size_t total) {
+  constexpr int kWidth = 40;
+  const int filled = total == 0 ? kWidth : static_cast<int>(kWidth * done / total);
+  std::fprintf(stderr, "\r[%s%s] %zu/%zu", std::string(filled, '#').c_str(),
+               std::string(kWidth - filled, '.').c_str(), done, total);
+  if (done == total) std::fputc('\n', stderr);
+  std::fflush(stderr);
+}
+
+// The shared state of one batch.
+class Batch {
+ public:
+  Batch(const std::vector<Transport*>& transports, const BatchOptions& o, const SendChunk& send)
+      : transports_(transports), options_(o), send_(send) {
+    for (size_t begin = o.done; begin < o.items; begin += o.chunk_size) {
+      chunks_.push_back({begin, std::min(o.items, begin + o.chunk_size)});
+      queue_.push_back(chunks_.size() - 1);
+    }
+    failed_on_.assign(chunks_.size(), std::vector<bool>(transports.size(), false));
+    tries_.assign(chunks_.size(), 0);
+    max_tries_ = o.attempts > 0 ? o.attempts : 2 * static_cast<int>(transports.size());
+  }
+
+  absl::Status Run() {
+    std::vector<std::thread> workers;
+    for (size_t t = 0; t < transports_.size(); ++t) {
+      for (int k = 0; k < 2; ++k) workers.emplace_back([this, t] { Work(t); });
+    }
+    WriteInOrder();
+    for (std::thread& w : workers) w.join();
+    return error_;
+  }
+
+ private:
+  // Takes the first waiting chunk this transport has not failed, or one that every transport has
+  // failed (another round), sends it, and files the answer.
+  void Work(size_t t) {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (true) {
+      auto pick = queue_.end();
+      cv_.wait(lock, [&] {
+        if (!error_.ok() || written_ == chunks_.size()) return true;
+        pick = std::find_if(queue_.begin(), queue_.end(), [&](size_t c) {
+          return !failed_on_[c][t] ||
+                 std::all_of(failed_on_[c].begin(), failed_on_[c].end(), [](bool f) { return f; });
+        });
+        return pick != queue_.end();
+      });
+      if (!error_.ok() || written_ == chunks_.size()) return;
+      const size_t c = *pick;
+      queue_.erase(pick);
+      if (failed_on_[c][t]) failed_on_[c].assign(transports_.size(), false);  // a new round
+      lock.unlock();
+      absl::StatusOr<std::string> text = send_(*transports_[t], chunks_[c]);
+      lock.lock();
+      if (text.ok()) {
+        results_[c] = *std::move(text);
+      } else if (Retryable(text.status()) && ++tries_[c] < max_tries_) {
+        failed_on_[c][t] = true;
+        queue_.push_front(c);
+        // This server is failing: give the others a moment to take the chunk.
+        lock.unlock();
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        lock.lock();
+      } else if (error_.ok()) {
+        error_ = text.status();
+      }
+      cv_.notify_all();
+    }
+  }
+
+  // Writes the chunks' output in input order as it comes (on the calling thread).
+  void WriteInOrder() {
+    std::unique_lock<std::mutex> lock(mu_);
+    size_t done = options_.done;
+    if (options_.progress) DrawProgress(done, options_.items);
+    while (written_ < chunks_.size()) {
+      cv_.wait(lock, [&] { return !error_.ok() || results_.count(written_) != 0; });
+      if (results_.count(written_) == 0) break;  // an error, and the next chunk is not there
+      const std::string text = std::move(results_[written_]);
+      results_.erase(written_);
+      done = chunks_[written_].end;
+      ++written_;
+      lock.unlock();
+      std::fwrite(text.data(), 1, text.size(), options_.out);
+      std::fflush(options_.out);
+      if (options_.progress) DrawProgress(done, options_.items);
+      lock.lock();
+    }
+    cv_.notify_all();
+    if (options_.progress && done != options_.items) std::fputc('\n', stderr);
+  }
+
+  const std::vector<Transport*>& transports_;
+  const BatchOptions& options_;
+  const SendChunk& send_;
+  std::vector<Chunk> chunks_;
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<size_t> queue_;
+  std::vector<std::vector<bool>> failed_on_;
+  std::vector<int> tries_;
+  int max_tries_ = 2;
+  std::map<size_t, std::string> results_;
+  size_t written_ = 0;
+  absl::Status error_;
+};
+
+}  // namespace
+
+absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOptions& options,
+                      const SendChunk& send) {
+  if (transports.empty()) return absl::InvalidArgumentError("--server: no server to send to");
+  return Batch(transports, options, send).Run();
+}
+
+absl::StatusOr<size_t> OpenResumable(const std::string& path, std::FILE** out) {
+  std::string text;
+  if (std::ifstream in(path, std::ios::binary); in) {
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const size_t complete = text.rfind('\n') == std::string::npos ? 0 : text.rfind('\n') + 1;
+  const size_t lines = static_cast<size_t>(std::count(text.begin(), text.begin() + complete, '\n'));
+  if (complete != text.size() && truncate(path.c_str(), static_cast<off_t>(complete)) != 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("--output: cannot cut the unfinished last line of ", path));
+  }
+  *out = std::fopen(path.c_str(), "a");
+  if (*out == nullptr) {
+    return absl::InvalidArgumentError(absl::StrCat("--output: cannot write ", path));
+  }
+  return lines;
+}
+
+}  // namespace kibitzer::cli

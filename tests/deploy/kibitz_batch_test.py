@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+"""kibitz table --file spread over several servers: the output in input order and equal to DDS's
+tables, a server killed in the middle passed over, an --output file continued where it stopped.
+
+  kibitz_batch_test.py --kibitzerd PATH --kibitz PATH --tables FILE
+"""
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unittest
+
+ARGS = None
+SERVERS = []  # (process, address)
+
+
+def start_server():
+    process = subprocess.Popen([ARGS.kibitzerd, "--listen=127.0.0.1:0", "--threads=1",
+                                "--log-requests=false"], stdout=subprocess.PIPE, text=True)
+    line = process.stdout.readline()
+    assert line.startswith("kibitzerd listening on "), line
+    return process, line.split()[-1]
+
+
+def reference(count):
+    with open(ARGS.tables) as f:
+        rows = [l for l in f if l.strip() and not l.startswith("#")][:count]
+    return rows
+
+
+class KibitzBatchTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = tempfile.TemporaryDirectory()
+        self.deals = os.path.join(self.folder.name, "deals.txt")
+        self.rows = reference(120)
+        with open(self.deals, "w") as f:
+            f.writelines(self.rows)
+        self.expected = "".join(self.rows)
+
+    def tearDown(self):
+        self.folder.cleanup()
+
+    def kibitz(self, servers, *extra):
+        return subprocess.run([ARGS.kibitz, f"--server={','.join(servers)}", "table",
+                               f"--file={self.deals}", *extra],
+                              capture_output=True, text=True, timeout=600)
+
+    def test_spread_over_two_servers_in_input_order(self):
+        run = self.kibitz([a for _, a in SERVERS[:2]])
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(run.stdout, self.expected)
+
+    def test_a_server_killed_in_the_middle_is_passed_over(self):
+        victim, victim_address = start_server()
+        output = os.path.join(self.folder.name, "out.txt")
+        run = subprocess.Popen([ARGS.kibitz, f"--server={victim_address},{SERVERS[0][1]}", "table",
+                                f"--file={self.deals}", f"--output={output}"],
+                               stderr=subprocess.PIPE, text=True)
+        # Killed once the first results are written.
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and (not os.path.exists(output)
+                                               or os.path.getsize(output) == 0):
+            time.sleep(0.02)
+        victim.send_signal(signal.SIGKILL)
+        victim.wait()
+        _, stderr = run.communicate(timeout=600)
+        self.assertEqual(run.returncode, 0, stderr)
+        with open(output) as f:
+            self.assertEqual(f.read(), self.expected)
+
+    def test_an_output_file_is_continued_not_redone(self):
+        output = os.path.join(self.folder.name, "out.txt")
+        with open(output, "w") as f:  # 70 results and half a line: a run that was cut off
+            f.write("".join(self.rows[:70]) + self.rows[70][:25])
+        run = self.kibitz([SERVERS[0][1]], f"--output={output}")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("holds 70 results", run.stderr)
+        with open(output) as f:
+            self.assertEqual(f.read(), self.expected)
+        # Only the other 50 deals were asked for: one request of 50 deals.
+        again = self.kibitz([SERVERS[0][1]], f"--output={output}")
+        self.assertEqual(again.returncode, 0, again.stderr)
+        self.assertIn("holds 120 results", again.stderr)
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--kibitzerd", required=True)
+    parser.add_argument("--kibitz", required=True)
+    parser.add_argument("--tables", required=True)
+    ARGS, rest = parser.parse_known_args()
+    for _ in range(2):
+        SERVERS.append(start_server())
+    try:
+        result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
+    finally:
+        for process, _ in SERVERS:
+            process.terminate()
+            process.wait(timeout=30)
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
