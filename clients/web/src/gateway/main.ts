@@ -56,12 +56,15 @@ const upstreams = new Upstreams(
   }),
 );
 
-// What the upstream call carries of the caller's: its token, its own client name, its cancellation.
-function forward(ctx: HandlerContext) {
+// What the upstream call carries of the caller's: its token, its own client name, its cancellation;
+// and the id of the search or held position it is about, by which a balancer in front of the
+// replicas (deploy/nginx) sends it to the replica that has it.
+function forward(ctx: HandlerContext, route?: string) {
   const headers = new Headers();
   const token = ctx.requestHeader.get("authorization");
   if (token !== null) headers.set("authorization", token);
   headers.set("kibitzer-client", `web-${ctx.values.get(peerKey)}`.slice(0, 128));
+  if (route) headers.set("kibitzer-route", route);
   return { headers, signal: ctx.signal };
 }
 
@@ -79,16 +82,17 @@ function routes(router: ConnectRouter) {
       upstreams.holds(response.positionId, upstream);
       return response;
     },
-    deal: (req, ctx) => relay(() => upstreams.forPosition(positionId(req)).kibitzer.deal(req, forward(ctx))),
+    deal: (req, ctx) =>
+      relay(() => upstreams.forPosition(positionId(req)).kibitzer.deal(req, forward(ctx, positionId(req)))),
     async *analyze(req, ctx) {
       const upstream = upstreams.forPosition(positionId(req));
-      yield* upstreams.stream(upstream, upstream.kibitzer.analyze(req, forward(ctx)));
+      yield* upstreams.stream(upstream, upstream.kibitzer.analyze(req, forward(ctx, positionId(req))));
     },
     async *bestMove(req, ctx) {
       const upstream = upstreams.forPosition(positionId(req));
-      yield* upstreams.stream(upstream, upstream.kibitzer.bestMove(req, forward(ctx)));
+      yield* upstreams.stream(upstream, upstream.kibitzer.bestMove(req, forward(ctx, positionId(req))));
     },
-    stop: (req, ctx) => upstreams.stop(req, forward(ctx)),
+    stop: (req, ctx) => upstreams.stop(req, forward(ctx, req.searchId)),
   });
   router.service(Bridge, {
     solveTables: (req, ctx) => relay(() => upstreams.next().bridge.solveTables(req, forward(ctx))),
