@@ -42,7 +42,8 @@ class Batch {
     }
     failed_on_.assign(chunks_.size(), std::vector<bool>(transports.size(), false));
     tries_.assign(chunks_.size(), 0);
-    max_tries_ = o.attempts > 0 ? o.attempts : 2 * static_cast<int>(transports.size());
+    // Behind a balancer one address is many servers: at least four tries then.
+    max_tries_ = o.attempts > 0 ? o.attempts : std::max(4, 2 * static_cast<int>(transports.size()));
   }
 
   absl::Status Run() {

@@ -32,7 +32,7 @@ struct BatchOptions {
   std::FILE* out = stdout;
   bool progress = false;
   // A chunk is tried at most this many times in all (on different servers first); 0: twice per
-  // server.
+  // server, and at least four times.
   int attempts = 0;
 };
 
