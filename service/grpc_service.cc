@@ -29,17 +29,15 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
  public:
   template <typename Request>
   SearchStream(EngineApi* api, const RequestLog* log, const TokenAuth* tokens,
-               std::atomic<int>* active, const std::atomic<bool>* shutting_down,
-               grpc::CallbackServerContext* context, const Request& request, const char* method)
+               const std::atomic<bool>* shutting_down, grpc::CallbackServerContext* context,
+               const Request& request, const char* method)
       : api_(api),
         log_(log),
-        active_(active),
         shutting_down_(shutting_down),
         context_(context),
         method_(method),
         peer_(context->peer()),  // read now: once the call has ended it is no longer known
         started_(Clock::now()) {
-    ++*active_;
     detail_ = absl::StrCat("game=", GameOf(request.position()));
     auto sink = std::make_shared<Sink>(this);
     const absl::StatusOr<Caller> client = ClientOf(*context, tokens);
@@ -97,9 +95,7 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
     log_->Log(method_, peer_, status_, started_,
               absl::StrCat(detail_, " search=", search_id_, " reports=", reports_written_,
                            " stop=", pb::StopReason_Name(final_reason_)));
-    std::atomic<int>* active = active_;
     delete this;
-    --*active;
   }
 
  private:
@@ -161,7 +157,6 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
 
   EngineApi* api_;
   const RequestLog* log_;
-  std::atomic<int>* active_;
   const std::atomic<bool>* shutting_down_;
   grpc::CallbackServerContext* context_;
   const char* method_;
@@ -299,14 +294,12 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
     grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
-  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context, *request,
-                          "Analyze");
+  return new SearchStream(api_, log_, tokens_, &shutting_down_, context, *request, "Analyze");
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
-  return new SearchStream(api_, log_, tokens_, &active_streams_, &shutting_down_, context, *request,
-                          "BestMove");
+  return new SearchStream(api_, log_, tokens_, &shutting_down_, context, *request, "BestMove");
 }
 
 }  // namespace kibitzer::service

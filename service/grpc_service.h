@@ -45,9 +45,6 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
   // Calls ended from now on by the shutdown are logged as such.
   void BeginShutdown() { shutting_down_ = true; }
 
-  // Analyze and BestMove calls not yet done (their final report not yet written or given up).
-  int active_streams() const { return active_streams_.load(); }
-
   grpc::ServerUnaryReactor* GetEngineInfo(grpc::CallbackServerContext* context,
                                           const pb::GetEngineInfoRequest* request,
                                           pb::EngineInfo* response) override;
@@ -69,7 +66,6 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
   EngineApi* api_;
   const RequestLog* log_;
   const TokenAuth* tokens_;
-  std::atomic<int> active_streams_{0};
   std::atomic<bool> shutting_down_{false};
 };
 

@@ -17,10 +17,10 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 import unittest
 
 import kibitzer
+from server_support import reference_tables, start_kibitzerd, wait_for
 
 ARGS = None
 CLUSTER = None  # the cluster.sh process
@@ -57,30 +57,12 @@ def log_of(name):
         return f.read()
 
 
-def wait_for(what, check, seconds=60):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"waited {seconds} s for {what}")
-
-
 def replica_of(search_id):
     return re.match(r"s-(r\d+)-", search_id).group(1)
 
 
-def reference_tables(count):
-    rows = []
-    with open(ARGS.tables) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            deal, tricks = line.split("\t")[:2]
-            rows.append((deal, [int(t) for t in tricks.split()]))
-            if len(rows) == count:
-                break
-    return rows
+def reference(count):
+    return reference_tables(ARGS.tables, count)
 
 
 def tricks(table):
@@ -91,10 +73,9 @@ class DrainTest(unittest.TestCase):
     def test_health_says_not_serving_from_sigterm_on(self):
         """During --drain-delay health answers NOT_SERVING and calls are still served; a second
         SIGTERM ends the drain."""
-        server = subprocess.Popen([os.path.join(ARGS.build, "service/kibitzerd"),
-                                   "--listen=127.0.0.1:0", "--drain-delay=600s", "--threads=1"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        address = server.stdout.readline().split()[-1]
+        server, address = start_kibitzerd(os.path.join(ARGS.build, "service/kibitzerd"),
+                                          "--drain-delay=600s", "--threads=1",
+                                          stderr=subprocess.DEVNULL)
         kibitz = os.path.join(ARGS.build, "clients/cli/kibitz")
         health = lambda: subprocess.run([kibitz, f"--server={address}", "health"],
                                         capture_output=True, text=True, timeout=60)
@@ -107,7 +88,6 @@ class DrainTest(unittest.TestCase):
         server.send_signal(signal.SIGTERM)
         self.assertEqual(server.wait(timeout=60), 0)
         server.stdout.close()
-        server.stderr.close()
 
 
 class ClusterTest(unittest.TestCase):
@@ -117,11 +97,11 @@ class ClusterTest(unittest.TestCase):
         return kibitzer.Client(ADDRESS, token=TOKEN, **kwargs)
 
     def test_1_calls_spread_over_every_replica_with_one_servers_answers(self):
-        rows = reference_tables(100)
+        rows = reference(100)
         with self.client() as client:
-            # 300 table requests of one deal each, eight at a time.
-            tables = client.tables([deal for deal, _ in rows] * 3, chunk_size=1)
-            self.assertEqual([tricks(t) for t in tables], [t for _, t in rows] * 3)
+            # 300 table requests of one deal each.
+            tables = client.tables([r.deal for r in rows] * 3, chunk_size=1)
+            self.assertEqual([tricks(t) for t in tables], [r.tricks for r in rows] * 3)
             # 30 seat-view analyses, each a seed of its own; each equal to the same analysis on
             # one replica directly (same seed, same answer).
             # Six at a time: fewer than one client's limit on any replica (8).
@@ -170,9 +150,9 @@ class ClusterTest(unittest.TestCase):
             os.kill(REPLICAS[name][1], signal.SIGTERM)
             wait_for("the drain", lambda: "draining" in log_of(name))
             # New calls go to the others and are answered.
-            rows = reference_tables(30)
-            tables = client.tables([d for d, _ in rows], chunk_size=1)
-            self.assertEqual([tricks(t) for t in tables], [t for _, t in rows])
+            rows = reference(30)
+            tables = client.tables([r.deal for r in rows], chunk_size=1)
+            self.assertEqual([tricks(t) for t in tables], [r.tricks for r in rows])
             # Every stream ends with its final report, the drained replica's too.
             for a in analyses:
                 final = a.result()
@@ -183,9 +163,9 @@ class ClusterTest(unittest.TestCase):
 
     def test_4_a_replica_killed_in_a_batch(self):
         # DDS's tables, which one server gives (tests/service and the Python client's test).
-        rows = reference_tables(ARGS.batch_deals)
-        deals = [deal for deal, _ in rows]
-        expected = [t for _, t in rows]
+        rows = reference(ARGS.batch_deals)
+        deals = [r.deal for r in rows]
+        expected = [r.tricks for r in rows]
         victim = sorted(REPLICAS)[-1]
         killed = threading.Event()
 

@@ -13,29 +13,21 @@ import tempfile
 import time
 import unittest
 
+from server_support import reference_tables, start_kibitzerd
+
 ARGS = None
 SERVERS = []  # (process, address)
 
 
 def start_server():
-    process = subprocess.Popen([ARGS.kibitzerd, "--listen=127.0.0.1:0", "--threads=1",
-                                "--log-requests=false"], stdout=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
-    assert line.startswith("kibitzerd listening on "), line
-    return process, line.split()[-1]
-
-
-def reference(count):
-    with open(ARGS.tables) as f:
-        rows = [l for l in f if l.strip() and not l.startswith("#")][:count]
-    return rows
+    return start_kibitzerd(ARGS.kibitzerd, "--threads=1", "--log-requests=false")
 
 
 class KibitzBatchTest(unittest.TestCase):
     def setUp(self):
         self.folder = tempfile.TemporaryDirectory()
         self.deals = os.path.join(self.folder.name, "deals.txt")
-        self.rows = reference(120)
+        self.rows = [r.line for r in reference_tables(ARGS.tables, 120)]
         with open(self.deals, "w") as f:
             f.writelines(self.rows)
         self.expected = "".join(self.rows)

@@ -5,14 +5,12 @@ Run by CTest with PYTHONPATH set to the build's python/ folder:
   client_test.py --kibitzerd PATH --tables FILE
 """
 import argparse
-import os
-import subprocess
 import sys
 import tempfile
-import time
 import unittest
 
 import kibitzer
+from server_support import reference_tables, start_kibitzerd, wait_for
 
 ARGS = None
 SERVERS = []  # (process, address, log file)
@@ -22,16 +20,10 @@ RECORD = ("[Deal \"N:Q64.JT98742.7.T6 K2.AK.JT8542.954 T983.5.A93.AJ732 AJ75.Q63
           "[Declarer \"W\"]\n[Contract \"3NT\"]\n[Play \"N\"]\nH7 HA H5 H3\nD7 DJ DA D6\n")
 
 
-def start_server(extra=()):
+def start_server():
     log = tempfile.TemporaryFile(mode="w+")
-    process = subprocess.Popen([ARGS.kibitzerd, "--listen=127.0.0.1:0", "--threads=2", *extra],
-                               stdout=subprocess.PIPE, stderr=log, text=True)
-    line = process.stdout.readline()
-    prefix = "kibitzerd listening on "
-    if not line.startswith(prefix):
-        process.kill()
-        raise RuntimeError("kibitzerd did not start: " + line)
-    return process, line[len(prefix):].strip(), log
+    process, address = start_kibitzerd(ARGS.kibitzerd, "--threads=2", stderr=log)
+    return process, address, log
 
 
 def server_log(index):
@@ -40,27 +32,8 @@ def server_log(index):
     return log.read()
 
 
-def wait_for_log(index, text, seconds=60):
-    """Waits until the server's request log holds `text` (the server writes it when a call ends)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if text in server_log(index):
-            return True
-        time.sleep(0.05)
-    return False
-
-
-def reference_tables(count):
-    rows = []
-    with open(ARGS.tables) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            deal, tricks, par, contracts = line.rstrip("\n").split("\t")
-            rows.append((deal, [int(t) for t in tricks.split()], int(par), contracts.split(",")))
-            if len(rows) == count:
-                break
-    return rows
+def reference(count):
+    return reference_tables(ARGS.tables, count)
 
 
 class ClientTest(unittest.TestCase):
@@ -147,7 +120,7 @@ class ClientTest(unittest.TestCase):
         first = next(analysis)
         analysis.close()
         # The server logs the call when the search has ended, with why it ended.
-        self.assertTrue(wait_for_log(0, f"search={first.search_id} "), server_log(0)[-2000:])
+        wait_for("the search's log line", lambda: f"search={first.search_id} " in server_log(0))
         line = next(l for l in server_log(0).splitlines() if f"search={first.search_id} " in l)
         self.assertIn("stop=STOP_REASON_CANCELLED", line)
 
@@ -168,10 +141,10 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(final.moves[0].value, 0)  # a draw with best play
 
     def test_tables_equal_dds(self):
-        rows = reference_tables(12)
+        rows = reference(12)
         tables = self.client.tables([r[0] for r in rows], chunk_size=5)
         self.assertEqual(len(tables), len(rows))
-        for (deal, tricks, par, contracts), table in zip(rows, tables):
+        for (deal, tricks, par, contracts, _), table in zip(rows, tables):
             self.assertEqual(table.deal, deal)
             got = [table.tricks[s][d] for s in "SHDCN" for d in "NESW"]
             self.assertEqual(got, tricks)
@@ -199,13 +172,13 @@ class ClientTest(unittest.TestCase):
 
 class SpreadTest(unittest.TestCase):
     def test_a_batch_over_two_servers(self):
-        rows = reference_tables(40)
+        rows = reference(40)
         deals = [r[0] for r in rows]
         seen = []
         with kibitzer.Client([SERVERS[0][1], SERVERS[1][1]]) as client:
             tables = client.tables(deals, chunk_size=4, progress=lambda d, t: seen.append((d, t)))
         self.assertEqual([t.deal for t in tables], deals)  # input order
-        for (deal, tricks, par, _), table in zip(rows, tables):
+        for (deal, tricks, par, _, _), table in zip(rows, tables):
             self.assertEqual([table.tricks[s][d] for s in "SHDCN" for d in "NESW"], tricks)
         self.assertEqual(seen[-1], (40, 40))
         self.assertEqual([d for d, _ in seen], sorted(d for d, _ in seen))
@@ -214,7 +187,7 @@ class SpreadTest(unittest.TestCase):
             self.assertIn("SolveTables", server_log(index))
 
     def test_a_dead_server_is_passed_over(self):
-        rows = reference_tables(10)
+        rows = reference(10)
         dead = "127.0.0.1:1"  # nothing listens there
         with kibitzer.Client([dead, SERVERS[1][1]]) as client:
             tables = client.tables([r[0] for r in rows], chunk_size=2)

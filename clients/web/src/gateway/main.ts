@@ -20,7 +20,7 @@ import { createClient, createContextKey, createContextValues } from "@connectrpc
 import { connectNodeAdapter, createGrpcTransport } from "@connectrpc/connect-node";
 
 import { Bridge, Kibitzer } from "../gen/kibitzer/v1/kibitzer_pb.js";
-import { relay, Upstreams, type Upstream } from "./upstreams.js";
+import { relay, Upstreams } from "./upstreams.js";
 
 const peerKey = createContextKey<string>("", { description: "the caller's address" });
 
@@ -150,5 +150,3 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.exit(0);
   });
 }
-
-export type { Upstream };

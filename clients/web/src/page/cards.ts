@@ -4,7 +4,6 @@ export type Seat = (typeof SEATS)[number];
 export const SUITS = ["S", "H", "D", "C"] as const;
 export const SUIT_SYMBOL: Record<string, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 export const SEAT_NAME: Record<Seat, string> = { N: "North", E: "East", S: "South", W: "West" };
-const RANKS = "AKQJT98765432";
 
 // Each seat's cards as four strings of ranks (S, H, D, C), or null for a hand not given ('-').
 export type Hands = Record<Seat, string[] | null>;
@@ -44,10 +43,6 @@ export function prettyCard(card: string): string {
 
 export function isRed(card: string): boolean {
   return card[0] === "H" || card[0] === "D";
-}
-
-export function rankOrder(a: string, b: string): number {
-  return RANKS.indexOf(a) - RANKS.indexOf(b);
 }
 
 export interface Board {
