@@ -16,6 +16,7 @@ case "${1:-}" in
     # The release run checks every line of the bridge reference files; this one the first few.
     export KIBITZER_REFERENCE_LINES=10
     export KIBITZER_LOAD_SECONDS=4
+    export KIBITZER_CASE_DIVISOR=5
     ;;
   --tsan)
     dir=build-tsan
@@ -24,6 +25,7 @@ case "${1:-}" in
     export TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1"
     export KIBITZER_REFERENCE_LINES=10
     export KIBITZER_LOAD_SECONDS=4
+    export KIBITZER_CASE_DIVISOR=5
     ;;
   "")
     dir=build
@@ -36,8 +38,8 @@ case "${1:-}" in
 esac
 jobs=$(nproc)
 # The sanitizer builds leave out the multi-process integration tests (replicas behind nginx,
-# batches over several servers): the same server code runs in their loopback tests, and a
-# sanitized double-dummy batch takes many minutes.
+# batches over several servers, the Python clients): the same server code runs in their loopback
+# tests, and a sanitized double-dummy batch takes minutes.
 exclude=()
 [ "$dir" = build ] || exclude=(-LE integration)
 ctest --test-dir "$dir" --output-on-failure --timeout 300 -j "$jobs" "${exclude[@]}"

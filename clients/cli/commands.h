@@ -77,6 +77,14 @@ struct MatchFlags {
   bool rotate = true;
 };
 int RunMatch(const CommandOptions& o, const MatchFlags& m);
+// kibitz scrabble-leaves: leave values learned by self-play (in this process), written to
+// --output or the lexicon directory's NAME.leaves.
+struct LeavesFlags {
+  int games = 40000;
+  int generations = 3;
+  int min_count = 50;
+};
+int RunScrabbleLeaves(const CommandOptions& o, const LeavesFlags& f);
 // kibitz lexicon build WORDS.txt --name=NAME [--lexicon-dir=DIR] (in this process).
 int RunLexiconBuild(const std::vector<std::string>& words, const std::string& name,
                     const std::string& dir);

@@ -83,6 +83,11 @@ ABSL_FLAG(std::string, players, "baseline,baseline,baseline,baseline",
           "paranoid[:depth], mc[:samples[:depth[:maxn|paranoid]]], race[:...] as mc, racing).");
 ABSL_FLAG(int, deals, 100, "Match: seeded deals to play.");
 ABSL_FLAG(bool, rotate, true, "Match: play each deal once per rotation of the seats.");
+ABSL_FLAG(int, games, 40000, "scrabble-leaves: self-play games a generation.");
+ABSL_FLAG(int, generations, 3, "scrabble-leaves: generations, each valuing leaves by the last.");
+ABSL_FLAG(int, min_count, 50,
+          "scrabble-leaves: how often a leave must be kept to get its own value (else the pair "
+          "model's).");
 ABSL_FLAG(std::string, vul, "",
           "Bridge par: vulnerability (None, NS, EW, All); default the record's.");
 
@@ -113,6 +118,10 @@ constexpr char kUsage[] =
     "Scrabble:\n"
     "  lexicon build WORDS.txt --name=NAME [--lexicon-dir=DIR]: a word list (one word a line,\n"
     "            2..15 letters A..Z) as the lexicon NAME, loaded by name (CGP 'lex NAME;')\n"
+    "  scrabble-leaves --games=N --generations=G --seed=S [--position-option=lexicon=NAME]\n"
+    "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
+    "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
+    "  match     --game=scrabble --players=A,B: greedy, static, sim[:IT[:PLIES[:CANDS]]]\n"
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
     "            rotated; wins, points and 95% intervals per player (in this process)\n"
@@ -243,6 +252,13 @@ int main(int argc, char** argv) {
     m.deals = absl::GetFlag(FLAGS_deals);
     m.rotate = absl::GetFlag(FLAGS_rotate);
     return kibitzer::cli::RunMatch(o, m);
+  }
+  if (command == "scrabble-leaves") {
+    kibitzer::cli::LeavesFlags f;
+    f.games = absl::GetFlag(FLAGS_games);
+    f.generations = absl::GetFlag(FLAGS_generations);
+    f.min_count = absl::GetFlag(FLAGS_min_count);
+    return kibitzer::cli::RunScrabbleLeaves(o, f);
   }
   if (command == "analyze" || command == "bestmove") {
     std::signal(SIGINT, OnSigint);

@@ -5,6 +5,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/commands.h"
+#include "clients/cli/scrabble_run.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/rules_options.h"
@@ -121,26 +122,12 @@ int RunTarokMatch(const CommandOptions& o, const MatchFlags& m) {
 }
 
 int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m) {
-  const core::OptionMap given = PositionOptions(o);
-  for (const auto& [key, value] : given) {
-    if (key != "lexicon" && key != "end") {
-      return Fail(absl::InvalidArgumentError(absl::StrCat(
-          "--position-option: ", key, " is not a Scrabble match option (lexicon, end)")));
-    }
-  }
-  const auto option = [&](const std::string& key, const std::string& fallback) {
-    const auto it = given.find(key);
-    return it == given.end() ? fallback : it->second;
-  };
+  absl::StatusOr<ScrabbleRun> run = MakeScrabbleRun(o);
+  if (!run.ok()) return Fail(run.status());
   scrabble::MatchOptions mo;
-  mo.rules.classic_end = option("end", "double") == "classic";
-  const scrabble::LexiconStore store(
-      o.lexicon_dir.empty() ? analysis::GameSettings::DefaultLexiconDir() : o.lexicon_dir);
-  absl::StatusOr<std::shared_ptr<const scrabble::Kwg>> kwg =
-      store.Get(option("lexicon", scrabble::kDefaultLexicon), "--position-option lexicon");
-  if (!kwg.ok()) return Fail(kwg.status());
-  mo.kwg = *kwg;
-  mo.lexicon = absl::AsciiStrToUpper(option("lexicon", scrabble::kDefaultLexicon));
+  mo.rules = run->rules;
+  mo.kwg = run->kwg;
+  mo.lexicon = run->lexicon;
   Schedule(o, m, mo);
   const std::string players =
       m.players == "baseline,baseline,baseline,baseline" ? "static,greedy" : m.players;

@@ -43,7 +43,7 @@ TEST(ScrabbleEndgame, AgreesWithPlainMinimaxOnSmallEndgames) {
   const std::vector<Position> positions = testing::GamePositions(12, 41);  // ~300 positions
   core::Rng rng(3);
   int solved = 0;
-  for (size_t i = 0; i < positions.size() && solved < 200; ++i) {
+  for (size_t i = 0; i < positions.size() && solved < testing::Cases(200); ++i) {
     Position pos = positions[i];
     if (pos.board().tile_count() < 25) continue;
     // Two small racks from the tiles not on the board.
@@ -85,7 +85,7 @@ TEST(ScrabbleEndgame, AgreesWithPlainMinimaxOnSmallEndgames) {
     for (size_t k = 1; k < r.plays.size(); ++k) EXPECT_GE(r.plays[k - 1].value, r.plays[k].value);
     ++solved;
   }
-  EXPECT_EQ(solved, 200);
+  EXPECT_EQ(solved, testing::Cases(200));
 }
 
 }  // namespace

@@ -2,6 +2,8 @@
 // as a word set, positions set up from CGP, and positions from seeded games.
 #pragma once
 
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -17,6 +19,14 @@
 #include "gtest/gtest.h"
 
 namespace kibitzer::scrabble::testing {
+
+// How many cases a slow check runs: `full`, divided by KIBITZER_CASE_DIVISOR when set (the
+// sanitizer runs check memory and races on a share of the cases the release run checks).
+inline int Cases(int full) {
+  const char* env = std::getenv("KIBITZER_CASE_DIVISOR");
+  const int divisor = env != nullptr ? std::max(1, std::atoi(env)) : 1;
+  return std::max(1, full / divisor);
+}
 
 inline const std::string& LexiconDir() {
   static const std::string dir = analysis::GameSettings::DefaultLexiconDir();

@@ -14,7 +14,23 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_EQ(sim->plies, 3);
   EXPECT_EQ(sim->candidates, 8);
   EXPECT_EQ(ParsePlayer("greedy", "p")->algorithm, Algorithm::kGreedy);
-  for (const char* bad : {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc"}) {
+  // The seed's own player: 50 simulations of a 2-ply MinMax over 20 plays within 10 points.
+  absl::StatusOr<PlayerOptions> seed = ParsePlayer("seed", "p");
+  ASSERT_TRUE(seed.ok());
+  EXPECT_EQ(seed->algorithm, Algorithm::kSeed);
+  EXPECT_EQ(seed->iterations, 50);
+  EXPECT_EQ(seed->plies, 2);
+  EXPECT_EQ(seed->cut_x, 20);
+  EXPECT_EQ(seed->cut_y, 10);
+  EXPECT_FALSE(seed->race);
+  EXPECT_EQ(ParsePlayer("seed:300:1", "p")->iterations, 300);
+  absl::StatusOr<PlayerOptions> aware = ParsePlayer("sim-endgame:80:3:6", "p");
+  ASSERT_TRUE(aware.ok());
+  EXPECT_EQ(aware->algorithm, Algorithm::kSimEndgame);
+  EXPECT_EQ(aware->iterations, 80);
+  EXPECT_EQ(aware->candidates, 6);
+  for (const char* bad :
+       {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10", "sim-endgame:x"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;

@@ -2,7 +2,7 @@
 // the lexicon graph and the seat view's sampler.
 #include <cmath>
 
-#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/leaves/leave.h"
 #include "engine/games/scrabble/sampler.h"
 #include "tests/engine/scrabble_fixture.h"
 
@@ -316,8 +316,9 @@ TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {
   EXPECT_EQ(greedy.moves.front().value, AllMoves(Of(**state)).front().score);
   EXPECT_EQ(equity.moves.front().metrics[2].value,
             equity.moves.front().metrics[0].value + equity.moves.front().metrics[1].value);
-  EXPECT_EQ(equity.moves.front().metrics[1].value,
-            LeaveValue(leave_of(equity.best_move), Of(**state).bag_size()));
+  EXPECT_EQ(
+      equity.moves.front().metrics[1].value,
+      LeaveValue(Of(**state).kwg().leaves(), leave_of(equity.best_move), Of(**state).bag_size()));
 }
 
 TEST_F(ScrabbleGameTest, ASeatViewSamplesTheOtherRackFromTheUnseenTilesWithTheFixedOnes) {

@@ -6,7 +6,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/quote.h"
-#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/endgame.h"
+#include "engine/games/scrabble/leaves/leave.h"
 #include "engine/games/scrabble/simulation.h"
 
 namespace kibitzer::scrabble {
@@ -18,14 +19,19 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
   const auto bad = [&] {
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": ", core::Quote(text),
-        " is not a Scrabble player (greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]])"));
+        " is not a Scrabble player (greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]], "
+        "sim-endgame[:...] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
   } else if (parts[0] == "static" && parts.size() == 1) {
     p.algorithm = Algorithm::kStatic;
-  } else if (parts[0] == "sim" && parts.size() <= 4) {
-    p.algorithm = Algorithm::kSim;
+  } else if ((parts[0] == "sim" || parts[0] == "sim-endgame" || parts[0] == "seed") &&
+             parts.size() <= (parts[0] == "seed" ? 3u : 4u)) {
+    p.algorithm = parts[0] == "sim"    ? Algorithm::kSim
+                  : parts[0] == "seed" ? Algorithm::kSeed
+                                       : Algorithm::kSimEndgame;
+    if (p.algorithm == Algorithm::kSeed) p.iterations = 50, p.race = false;  // the seed's own
     int* fields[] = {&p.iterations, &p.plies, &p.candidates};
     const int limits[] = {100000, 20, 500};
     for (size_t i = 1; i < parts.size(); ++i) {
@@ -56,7 +62,7 @@ void GenerateAll(const Position& pos, MoveGenerator& gen, std::vector<Move>* out
 double LeaveOf(const Position& pos, const Move& m) {
   Rack leave = pos.side(pos.to_move()).rack;
   leave.RemoveAll(m.Used());
-  double v = LeaveValue(leave, pos.bag_size());
+  double v = LeaveValue(pos.kwg().leaves(), leave, pos.bag_size());
   const Side& other = pos.side(1 - pos.to_move());
   if (m.kind == Move::kPlace && leave.size == 0 && pos.bag_size() == 0 && other.known) {
     v += 2 * other.rack.Points();
@@ -77,8 +83,24 @@ size_t BestIndex(const Position& pos, const std::vector<Move>& moves, bool greed
 Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   GenerateAll(pos, gen_, &moves_);
   *nodes += moves_.size();
-  if (options_.algorithm != Algorithm::kSim || moves_.size() == 1) {
+  if (options_.algorithm == Algorithm::kGreedy || options_.algorithm == Algorithm::kStatic ||
+      moves_.size() == 1) {
     return moves_[BestIndex(pos, moves_, options_.algorithm == Algorithm::kGreedy)];
+  }
+  if (options_.algorithm == Algorithm::kSeed) return ChooseSeed(pos, turn, nodes);
+  const bool aware = options_.algorithm == Algorithm::kSimEndgame;
+  if (aware && pos.bag_size() == 0) {
+    // Both racks are known to the player: the unseen tiles are the other rack.
+    Position full = pos;
+    full.SetRack(1 - pos.to_move(), pos.Unseen(pos.to_move()));
+    EndgameSolver solver(pos.kwg(), pos.rules(), 18);
+    core::StopToken never;
+    core::Limits limits;
+    limits.nodes = options_.endgame_nodes;
+    core::SearchControl control(limits, &never);
+    const EndgameResult r = solver.Solve(full, 100, control, {}, true);
+    *nodes += r.nodes;
+    return r.plays.front().move;
   }
   // The candidates: the best by equity, best first.
   std::vector<std::pair<double, size_t>> ranked;
@@ -89,14 +111,27 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   std::vector<Move> candidates;
   for (size_t i = 0; i < n; ++i) candidates.push_back(moves_[ranked[i].second]);
   if (n == 1) return candidates[0];
+  Playout playout;
+  playout.plies = options_.plies;
+  if (aware && pos.bag_size() <= kPreEndgameBag) {
+    playout.kind = Playout::kEndgame;
+    playout.endgame_nodes = options_.pre_endgame_nodes;
+    playout.max_layouts = static_cast<uint64_t>(options_.iterations);
+  }
+  return Simulate(pos, std::move(candidates), playout, static_cast<uint64_t>(options_.iterations),
+                  turn, nodes);
+}
+
+Move Player::Simulate(const Position& pos, std::vector<Move> candidates, const Playout& playout,
+                      uint64_t samples, uint64_t turn, uint64_t* nodes) {
   // The player sees its own rack and the board only: the other rack and the bag are sampled.
   Position view = pos;
   view.HideFrom(pos.to_move());
   absl::StatusOr<std::unique_ptr<Simulation>> sim =
-      Simulation::Make(view, candidates, options_.plies, options_.seed * 1000003 + turn, {});
+      Simulation::Make(view, candidates, playout, options_.seed * 1000003 + turn, {});
   if (!sim.ok()) return candidates[0];
   search::MonteCarloConfig config;
-  config.samples = static_cast<uint64_t>(options_.iterations);
+  config.samples = (*sim)->Layouts() > 0 ? (*sim)->Layouts() : samples;
   config.batch = 10;
   config.min_samples = 30;
   config.race = options_.race ? 0.95 : 0;
@@ -104,6 +139,24 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   search::MonteCarloSearch<Simulation> search(**sim, config);
   *nodes += search.RunQuietly().nodes;
   return candidates[static_cast<size_t>(std::max(0, search.BestIndex()))];
+}
+
+Move Player::ChooseSeed(const Position& pos, uint64_t turn, uint64_t* nodes) {
+  std::vector<Move> candidates = moves_;
+  Playout playout;
+  playout.kind = Playout::kMinimax;
+  playout.plies = options_.plies;
+  playout.cut_x = options_.cut_x;
+  playout.cut_y = options_.cut_y;
+  uint64_t samples = static_cast<uint64_t>(options_.iterations);
+  if (pos.bag_size() == 0) {  // the seed's end phase: the racks are known, one MinMax
+    playout.plies = 3;
+    playout.cut_y = 15;
+    samples = 1;
+  }
+  SeedCut(&candidates, playout.cut_x, playout.cut_y);
+  if (candidates.size() == 1) return candidates[0];
+  return Simulate(pos, std::move(candidates), playout, samples, turn, nodes);
 }
 
 }  // namespace kibitzer::scrabble

@@ -11,10 +11,14 @@
 #include "absl/status/statusor.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/position.h"
+#include "engine/games/scrabble/simulation.h"
 
 namespace kibitzer::scrabble {
 
-enum class Algorithm { kGreedy, kStatic, kSim };
+// The pre-endgame: 1..3 tiles in the bag.
+constexpr int kPreEndgameBag = 3;
+
+enum class Algorithm { kGreedy, kStatic, kSim, kSimEndgame, kSeed };
 
 struct PlayerOptions {
   Algorithm algorithm = Algorithm::kStatic;
@@ -22,14 +26,21 @@ struct PlayerOptions {
   int plies = 2;         // sim: plies played after the candidate
   int candidates = 10;   // sim: how many of the best by equity are simulated
   bool race = true;      // sim: drop candidates clearly behind as it goes
+  // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
+  uint64_t endgame_nodes = 2'000'000;
+  uint64_t pre_endgame_nodes = 5000;
+  // seed: the seed's cuts (mid-game; with the bag empty 3 plies, cut 20 within 15).
+  int cut_x = 20, cut_y = 10;
   uint64_t seed = 0;
   std::string name;
 };
 
-// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]] (default sim:100:2:10). Errors name
-// `field`. (The seed's own Monte Carlo player is different: 50 simulations, each a 2-ply MinMax
-// over the 20 best plays by score within 10 points of the best, 3 plies in the endgame; a preset
-// for it is still to come.)
+// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]] (default sim:100:2:10), the same as
+// sim-endgame[:...] (the endgame solved when the bag is empty, the pre-endgame with 1..3 tiles in
+// it), and the seed's Monte Carlo player seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each
+// simulation a MinMax of 2 plies after each play over the 20 best plays by score within 10 points
+// of the best; with the bag empty a MinMax of 3 plies within 15 points, as the seed's end-ply=3,
+// end-cut-x=20, end-cut-y=15). Errors name `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
 
 // Every legal move of the side to move into `out` (cleared): placements, then exchanges when the
@@ -53,6 +64,10 @@ class Player {
  private:
   MoveGenerator gen_;
   PlayerOptions options_;
+  Move ChooseSeed(const Position& pos, uint64_t turn, uint64_t* nodes);
+  Move Simulate(const Position& pos, std::vector<Move> candidates, const Playout& playout,
+                uint64_t samples, uint64_t turn, uint64_t* nodes);
+
   std::vector<Move> moves_;
 };
 

@@ -57,6 +57,33 @@ void RackSampler::Draw(core::Rng& rng, Rack* rack, std::vector<uint8_t>* bag) co
   bag->erase(bag->begin(), bag->begin() + take);
 }
 
+uint64_t RackSampler::Orders(uint64_t cap) const {
+  const int bag = pos_->bag_size();
+  uint64_t n = 1;
+  for (int i = 0; i < bag; ++i) {
+    n *= free_.size() - static_cast<size_t>(i);
+    if (n > cap) return 0;
+  }
+  return n;
+}
+
+void RackSampler::DrawOrder(uint64_t i, Rack* rack, std::vector<uint8_t>* bag) const {
+  // Mixed radix: each bag tile, front first, is the (i mod left)-th of the tiles left.
+  std::vector<uint8_t>& left = *bag;
+  left = free_;
+  const size_t picks = static_cast<size_t>(pos_->bag_size());
+  for (size_t k = 0; k < picks; ++k) {
+    const size_t n = left.size() - k;
+    std::swap(left[k], left[k + static_cast<size_t>(i % n)]);
+    i /= n;
+  }
+  *rack = other_known_ ? pos_->side(other()).rack : fixed_;
+  if (!other_known_) {
+    for (size_t k = picks; k < left.size(); ++k) rack->Add(left[k]);
+  }
+  left.resize(picks);
+}
+
 Position RackSampler::Sample(core::Rng& rng) const {
   Rack rack;
   std::vector<uint8_t> bag;

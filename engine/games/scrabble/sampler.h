@@ -21,6 +21,11 @@ class RackSampler {
   Position Sample(core::Rng& rng) const;
   // The other rack and the bag, as drawn (kinds), for tests.
   void Draw(core::Rng& rng, Rack* rack, std::vector<uint8_t>* bag) const;
+  // The layouts as equally likely orders: the bag's tiles picked one by one from the free unseen
+  // tiles (the rest the other rack's); how many there are (0 when more than `cap`), and the
+  // i-th (i below that). Every layout is one of them, each as often as any other.
+  uint64_t Orders(uint64_t cap) const;
+  void DrawOrder(uint64_t i, Rack* rack, std::vector<uint8_t>* bag) const;
   const Rack& fixed() const { return fixed_; }
   int other() const { return 1 - viewer_; }
 

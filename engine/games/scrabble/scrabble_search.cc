@@ -1,5 +1,6 @@
-// Analysis of a Scrabble position: every legal move of the side to move, ranked by static
-// equity (score plus leave) or by score (the greedy player).
+// Analysis of a Scrabble position: every legal move of the side to move, ranked by simulation
+// (the default), static equity (score plus leave), score (the greedy player), the exact endgame
+// (the default with the bag empty) or the pre-endgame (the default with 1..3 tiles in the bag).
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -15,6 +16,7 @@ namespace kibitzer::scrabble {
 namespace {
 
 constexpr uint64_t kDefaultIterations = 100;
+constexpr uint64_t kMaxPreEndgameLayouts = 1000;
 constexpr uint64_t kBatch = 10;
 
 struct Ranked {
@@ -144,7 +146,16 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   }
   std::string algorithm = options->GetString("algorithm");
   const bool endgame = pos.bag_size() == 0 && pos.side(0).known && pos.side(1).known;
-  if (spec.options.count("algorithm") == 0 && endgame) algorithm = "endgame";
+  if (spec.options.count("algorithm") == 0) {
+    // The default: the endgame once the bag is empty, the pre-endgame just before, else sim.
+    if (endgame) algorithm = "endgame";
+    if (pos.bag_size() >= 1 && pos.bag_size() <= kPreEndgameBag) algorithm = "preendgame";
+  }
+  if (algorithm == "preendgame" && (pos.bag_size() < 1 || pos.bag_size() > kPreEndgameBag)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options[algorithm]: the pre-endgame needs 1 to ", kPreEndgameBag,
+                     " tiles in the bag; this position's bag holds ", pos.bag_size()));
+  }
   if (algorithm == "endgame") {
     if (!endgame) {
       return absl::InvalidArgumentError(
@@ -168,7 +179,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     return std::make_unique<EndgameTask>(std::move(copy), depth, log2,
                                          spec.mode == core::SearchMode::kBestMove);
   }
-  if (algorithm != "sim") {
+  const bool simulated = algorithm == "sim" || algorithm == "preendgame";
+  if (!simulated) {
     if (spec.limits.samples != 0) {
       return absl::InvalidArgumentError(
           "limits.samples: static analysis samples nothing; leave it 0 (or algorithm=sim)");
@@ -190,7 +202,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       },
       "move");
   if (!moves.ok()) return moves.status();
-  if (algorithm != "sim") {
+  if (!simulated) {
     return std::make_unique<StaticTask>(pos, *std::move(moves), algorithm == "greedy",
                                         static_cast<int>(options->GetInt("top")));
   }
@@ -202,17 +214,27 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     candidates.resize(
         std::min(candidates.size(), static_cast<size_t>(options->GetInt("candidates"))));
   }
-  const int plies = static_cast<int>(options->GetInt("plies"));
+  Playout playout;
+  playout.plies = static_cast<int>(options->GetInt("plies"));
   // Checked now, so that bad fixed tiles are INVALID_ARGUMENT rather than a failed search.
-  if (absl::StatusOr<RackSampler> s = RackSampler::Make(pos, pos.to_move(), spec.fixed); !s.ok()) {
-    return s.status();
+  absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), spec.fixed);
+  if (!sampler.ok()) return sampler.status();
+  uint64_t orders = 0;
+  if (algorithm == "preendgame") {
+    playout.kind = Playout::kEndgame;
+    playout.endgame_nodes = static_cast<uint64_t>(options->GetInt("endgame_nodes"));
+    // Every bag order once, unless there are more than the samples asked for.
+    playout.max_layouts = spec.limits.samples > 0 ? spec.limits.samples : kMaxPreEndgameLayouts;
+    orders = sampler->Orders(playout.max_layouts);
   }
-  search::MonteCarloConfig config =
-      search::MonteCarloConfigOf(*options, spec, kDefaultIterations, kBatch);
+  search::MonteCarloConfig config = search::MonteCarloConfigOf(
+      *options, spec, algorithm == "preendgame" ? kMaxPreEndgameLayouts : kDefaultIterations,
+      kBatch);
+  if (orders > 0) config.samples = orders;
   config.margin = 1;  // the race's indifference: a point of spread
   return std::make_unique<search::MonteCarloTask<Simulation>>(
-      [pos, candidates = std::move(candidates), plies, seed = spec.seed, fixed = spec.fixed] {
-        return Simulation::Make(pos, candidates, plies, seed, fixed);
+      [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed] {
+        return Simulation::Make(pos, candidates, playout, seed, fixed);
       },
       config);
 }

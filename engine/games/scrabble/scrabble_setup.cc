@@ -141,19 +141,23 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   };
   info.search_options = {
       OptionSpec::Enum(
-          "algorithm", "static", {"static", "greedy", "sim", "endgame"},
-          "static: rank by equity (score plus leave value); greedy: by score, the "
-          "seed paper's greedy player; sim: the seed's simulation, the best "
-          "candidates by equity played out over sampled racks and bag orders "
-          "(limits.samples iterations, default 100); endgame (the default when the bag "
-          "is empty and both racks are known): every play's exact final spread by "
-          "alpha-beta with a transposition table and iterative deepening "
-          "(limits.depth plies at most)."),
+          "algorithm", "sim", {"sim", "static", "greedy", "endgame", "preendgame"},
+          "sim (the default): the seed's simulation, the best candidates by equity played out "
+          "over sampled racks and bag orders (limits.samples iterations, default 100), valued "
+          "by mean spread and win share with standard errors; static: rank by equity (score "
+          "plus leave value); greedy: by score, the seed paper's greedy player; endgame (the "
+          "default when the bag is empty and both racks are known): every play's exact final "
+          "spread by alpha-beta with a transposition table and iterative deepening "
+          "(limits.depth plies at most); preendgame (the default with 1 to 3 tiles in the "
+          "bag): the simulation over every order of the bag (up to limits.samples, default "
+          "1000; more are sampled), each endgame reached solved to endgame_nodes nodes."),
       OptionSpec::Int("top", 50, 1, 1000, "How many of the ranked plays are reported (static)."),
       OptionSpec::Int("plies", 2, 0, 20,
                       "sim: plies played by the static player after each candidate."),
       OptionSpec::Int("candidates", 10, 1, 500,
                       "sim: how many of the best plays by equity are simulated."),
+      OptionSpec::Int("endgame_nodes", 20000, 100, 100000000,
+                      "preendgame: the node limit of each endgame solved in a playout."),
   };
   for (const OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(o);
   info.position_notation =
@@ -175,12 +179,16 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   info.seats = {"1", "2"};
   info.hidden_information = true;
   info.value_description =
-      "Points for the side to move: with algorithm=static the play's equity, its score plus "
-      "the leave's value (the blank 25, S 8, X 3, Z 2, E 1.5, A R 1, C D H M 0.5, N T 0, I L P "
-      "-0.5, K O Y -1, J -1.5, B F G -2, U W -3, V -5, Q -7; a repeated letter -3, -4 for a "
-      "vowel; vowels and consonants out of balance by more than one -1.5 a tile; Q without U "
-      "-3; with the bag empty, minus twice the leave's face value); with algorithm=greedy the "
-      "score. Metrics: score, leave, equity.";
+      "Points for the side to move: with algorithm=sim or preendgame the mean change in the "
+      "spread (metrics score, leave, equity, spread, spread_se, win, win_se); with "
+      "algorithm=static the play's equity, its score plus the leave's value (metrics score, "
+      "leave, equity): the lexicon's learned leave values (kibitz scrabble-leaves, NAME.leaves) "
+      "scaled near the end of the bag, or where it has none hand-made ones (the blank 25, S 8, "
+      "X 3, Z 2, E 1.5, A R 1, C D H M 0.5, N T 0, I L P -0.5, K O Y -1, J -1.5, B F G -2, U W "
+      "-3, V -5, Q -7; a repeated letter -3, -4 for a vowel; vowels and consonants out of "
+      "balance by more than one -1.5 a tile; Q without U -3); with the bag empty, minus twice "
+      "the leave's face value; with algorithm=greedy the score; with algorithm=endgame the "
+      "exact spread to the end.";
   return info;
 }
 

@@ -1,34 +1,111 @@
 #include "engine/games/scrabble/simulation.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
-#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/leaves/leave.h"
 #include "engine/games/scrabble/players.h"
 
 namespace kibitzer::scrabble {
 
 absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(
-    const Position& view, std::vector<Move> candidates, int plies, uint64_t seed,
+    const Position& view, std::vector<Move> candidates, Playout playout, uint64_t seed,
     const std::vector<std::string>& fixed) {
-  std::unique_ptr<Simulation> s(new Simulation(view, std::move(candidates), plies, seed));
+  std::unique_ptr<Simulation> s(new Simulation(view, std::move(candidates), playout, seed));
   s->view_.StopRecording();
   absl::StatusOr<RackSampler> sampler = RackSampler::Make(s->view_, s->view_.to_move(), fixed);
   if (!sampler.ok()) return sampler.status();
   s->sampler_.emplace(*std::move(sampler));
+  if (playout.kind == Playout::kEndgame) s->orders_ = s->sampler_->Orders(playout.max_layouts);
   return s;
 }
 
 std::unique_ptr<Simulation::Worker> Simulation::MakeWorker() const {
-  auto w =
-      std::unique_ptr<Worker>(new Worker{MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_});
+  auto w = std::unique_ptr<Worker>(
+      new Worker{MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}});
   w->moves.reserve(4096);
+  if (playout_.kind == Playout::kMinimax) {
+    w->stack.assign(static_cast<size_t>(playout_.plies + 2), view_);
+    w->stack_moves.resize(static_cast<size_t>(playout_.plies + 1));
+    for (auto& m : w->stack_moves) m.reserve(4096);
+  }
+  if (playout_.kind == Playout::kEndgame) {
+    w->endgame = std::make_unique<EndgameSolver>(view_.kwg(), view_.rules(), 16);
+  }
   return w;
+}
+
+void SeedCut(std::vector<Move>* moves, int x, int y) {
+  const size_t n = std::min(moves->size(), static_cast<size_t>(x));
+  std::partial_sort(moves->begin(), moves->begin() + static_cast<long>(n), moves->end(),
+                    [](const Move& a, const Move& b) { return a.score > b.score; });
+  moves->resize(n);
+  while (!moves->empty() && moves->back().score < moves->front().score - y) moves->pop_back();
+}
+
+double Simulation::PlayStatic(Worker& w, int me, int plies, uint64_t* nodes) const {
+  const int other = 1 - me;
+  for (int ply = 0; ply < plies && !w.play.over(); ++ply) {
+    GenerateAll(w.play, w.gen, &w.moves);
+    *nodes += w.moves.size();
+    w.play.Apply(w.moves[BestIndex(w.play, w.moves, false)]);
+  }
+  double spread = w.play.score(me) - w.play.score(other);
+  if (!w.play.over()) {
+    const LeaveTable* leaves = view_.kwg().leaves();
+    spread += LeaveValue(leaves, w.play.side(me).rack, w.play.bag_size()) -
+              LeaveValue(leaves, w.play.side(other).rack, w.play.bag_size());
+  }
+  return spread;
+}
+
+double Simulation::PlayToEnd(Worker& w, int me, core::SearchControl& control,
+                             uint64_t* nodes) const {
+  for (int ply = 0; ply < playout_.plies && !w.play.over() && w.play.bag_size() > 0; ++ply) {
+    GenerateAll(w.play, w.gen, &w.moves);
+    *nodes += w.moves.size();
+    w.play.Apply(w.moves[BestIndex(w.play, w.moves, false)]);
+  }
+  if (w.play.over() || w.play.bag_size() > 0) return PlayStatic(w, me, 0, nodes);
+  core::Limits limits;
+  limits.nodes = playout_.endgame_nodes;
+  core::SearchControl local(limits, control.token());
+  local.SetNodeLimitLocal(true);  // this endgame's limit stops this endgame only
+  const EndgameResult r = w.endgame->Solve(w.play, 100, local, {}, true);
+  *nodes += r.nodes;
+  if (r.depth == 0 || r.plays.empty()) return PlayStatic(w, me, 0, nodes);
+  const int spread = w.play.score(me) - w.play.score(1 - me);
+  return spread + (w.play.to_move() == me ? r.plays[0].value : -r.plays[0].value);
+}
+
+double Simulation::Negamax(Worker& w, int depth, int plies, uint64_t* nodes) const {
+  const Position& pos = w.stack[static_cast<size_t>(depth)];
+  if (plies == 0 || pos.over()) return 0;
+  std::vector<Move>& moves = w.stack_moves[static_cast<size_t>(depth)];
+  GenerateAll(pos, w.gen, &moves);
+  *nodes += moves.size();
+  SeedCut(&moves, playout_.cut_x, playout_.cut_y);
+  const int me = pos.to_move(), other = 1 - me;
+  double best = -1e9;
+  Position& child = w.stack[static_cast<size_t>(depth) + 1];
+  for (const Move& m : moves) {
+    child = pos;
+    child.Apply(m);
+    const double gain = (child.score(me) - pos.score(me)) - (child.score(other) - pos.score(other));
+    best = std::max(best, gain - Negamax(w, depth + 1, plies - 1, nodes));
+  }
+  return best;
 }
 
 std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint8_t* alive,
                                           core::SearchControl& control, double* values) const {
-  core::Rng rng = core::Rng::ForStream(seed_, sample);
-  sampler_->Draw(rng, &w.rack, &w.bag);
+  if (orders_ > 0) {
+    sampler_->DrawOrder(sample % orders_, &w.rack, &w.bag);
+  } else {
+    core::Rng rng = core::Rng::ForStream(seed_, sample);
+    sampler_->Draw(rng, &w.rack, &w.bag);
+  }
   const int me = view_.to_move(), other = 1 - me;
   w.layout = view_;
   w.layout.SetRack(other, w.rack);
@@ -37,17 +114,20 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
   uint64_t nodes = 0;
   for (size_t c = 0; c < candidates_.size(); ++c) {
     if (!alive[c]) continue;
-    w.play = w.layout;
-    w.play.Apply(candidates_[c]);
-    for (int ply = 0; ply < plies_ && !w.play.over(); ++ply) {
-      GenerateAll(w.play, w.gen, &w.moves);
-      nodes += w.moves.size();
-      w.play.Apply(w.moves[BestIndex(w.play, w.moves, false)]);
-    }
-    double spread = w.play.score(me) - w.play.score(other);
-    if (!w.play.over()) {
-      spread += LeaveValue(w.play.side(me).rack, w.play.bag_size()) -
-                LeaveValue(w.play.side(other).rack, w.play.bag_size());
+    double spread;
+    if (playout_.kind == Playout::kMinimax) {
+      Position& after = w.stack[0];
+      after = w.layout;
+      after.Apply(candidates_[c]);
+      spread = after.score(me) - after.score(other) - Negamax(w, 0, playout_.plies, &nodes);
+    } else if (playout_.kind == Playout::kEndgame) {
+      w.play = w.layout;
+      w.play.Apply(candidates_[c]);
+      spread = PlayToEnd(w, me, control, &nodes);
+    } else {
+      w.play = w.layout;
+      w.play.Apply(candidates_[c]);
+      spread = PlayStatic(w, me, playout_.plies, &nodes);
     }
     double* v = values + c * kChannels;
     v[kSpread] = spread - start;
@@ -60,12 +140,17 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
 void Simulation::Describe(const search::MonteCarloMove& move, core::MoveValue& mv) const {
   const Move& m = candidates_[static_cast<size_t>(move.index)];
   mv.move = view_.Format(m);
-  mv.depth = plies_ + 1;
+  mv.depth = playout_.plies + 1;
   const double win = move.channels[kWin].Mean();
-  mv.metrics = {{"score", static_cast<double>(m.score), "points the play scores"},
-                {"equity", Equity(view_, m), "score plus leave (static)"},
-                {"spread", mv.value, "mean change in the spread at the horizon"},
-                {"win", win, "share of layouts ahead at the horizon"}};
+  const double leave = LeaveOf(view_, m);
+  mv.metrics = {
+      {"score", static_cast<double>(m.score), "points the play scores"},
+      {"leave", leave, "the value of the tiles kept"},
+      {"equity", m.score + leave, "score plus leave (static)"},
+      {"spread", mv.value, "mean change in the spread at the horizon (or the end)"},
+      {"spread_se", mv.std_error, "its standard error"},
+      {"win", win, "share of layouts ahead at the horizon (or the end); level counts half"},
+      {"win_se", move.channels[kWin].StdError(), "its standard error"}};
   mv.display = absl::StrFormat("spread %+.1f ±%.1f, wins %.0f%%, %d points", mv.value, mv.std_error,
                                100 * win, m.score);
   if (move.raced_out) absl::StrAppend(&mv.display, "; raced out after ", mv.samples, " layouts");

@@ -6,6 +6,17 @@
 // other's against) unless the game ended; its win channel is 1 when the spread then is positive
 // (0.5 when level), the horizon's estimate of winning. Layout i uses stream i of the seed and
 // the same draw for every candidate, so candidates are compared on the same racks.
+//
+// The seed's own playout (Playout::kMinimax) replaces the static plies by a MinMax of `plies`
+// plies after the candidate over the sampled layout, each node's moves cut as the seed cuts them
+// (by score, the best `cut_x`, less those more than `cut_y` below the first), its leaves valued by
+// the spread alone.
+//
+// The endgame-aware playout (Playout::kEndgame, the pre-endgame) plays the static plies only
+// while tiles are left in the bag; once it is empty the rest of the game is solved by the endgame
+// solver (endgame.h) up to `endgame_nodes` nodes, and the candidate gets that final spread. Its
+// layouts are not drawn at random but enumerated (RackSampler::Orders): layout i is the i-th
+// order of the bag, so a search of Layouts() layouts has weighed every bag exactly once.
 #pragma once
 
 #include <cstdint>
@@ -17,12 +28,28 @@
 #include "absl/status/statusor.h"
 #include "engine/core/progress.h"
 #include "engine/core/search_control.h"
+#include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/position.h"
 #include "engine/games/scrabble/sampler.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {
+
+// How each candidate is played out on a layout.
+struct Playout {
+  enum Kind { kStatic, kMinimax, kEndgame };
+  Kind kind = kStatic;
+  int plies = 2;
+  int cut_x = 20;  // kMinimax: the seed's branching cut
+  int cut_y = 10;
+  uint64_t endgame_nodes = 20000;  // kEndgame: a node limit for each endgame solved
+  uint64_t max_layouts = 100000;   // kEndgame: more bag orders than this are drawn at random
+};
+
+// The seed's cut of `moves` (any order) in place: sorted by score, the first `x`, less those more
+// than `y` points below the first.
+void SeedCut(std::vector<Move>* moves, int x, int y);
 
 class Simulation {
  public:
@@ -33,13 +60,17 @@ class Simulation {
     Rack rack;
     std::vector<uint8_t> bag;
     Position layout, play;
+    // kMinimax: a position and a move list a ply.
+    std::vector<Position> stack;
+    std::vector<std::vector<Move>> stack_moves;
+    std::unique_ptr<EndgameSolver> endgame;  // kEndgame
   };
 
   // `view`: the side to move's view (its rack known); `candidates` (the best first) are
   // simulated; `fixed` tiles of the other rack ("2:Q"), errors name fixed[i].
   static absl::StatusOr<std::unique_ptr<Simulation>> Make(const Position& view,
-                                                          std::vector<Move> candidates, int plies,
-                                                          uint64_t seed,
+                                                          std::vector<Move> candidates,
+                                                          Playout playout, uint64_t seed,
                                                           const std::vector<std::string>& fixed);
 
   int MoveCount() const { return static_cast<int>(candidates_.size()); }
@@ -49,20 +80,30 @@ class Simulation {
   std::optional<uint64_t> Solve(Worker& w, uint64_t sample, const uint8_t* alive,
                                 core::SearchControl& control, double* values) const;
   void Describe(const search::MonteCarloMove& move, core::MoveValue& mv) const;
-  void AddStatistics(core::Report& report) const { report.depth = plies_ + 1; }
+  void AddStatistics(core::Report& report) const { report.depth = playout_.plies + 1; }
   // Stopped before any layout: the static player's choice (the first candidate).
   void EarlyAnswer(core::Report& report, const core::SearchControl& control) const;
   const std::vector<Move>& candidates() const { return candidates_; }
+  const Position& view() const { return view_; }
+  // kEndgame: how many layouts there are (each bag order once); 0: drawn at random.
+  uint64_t Layouts() const { return orders_; }
 
  private:
-  Simulation(const Position& view, std::vector<Move> candidates, int plies, uint64_t seed)
-      : view_(view), candidates_(std::move(candidates)), plies_(plies), seed_(seed) {}
+  Simulation(const Position& view, std::vector<Move> candidates, Playout playout, uint64_t seed)
+      : view_(view), candidates_(std::move(candidates)), playout_(playout), seed_(seed) {}
+  // `plies` static plies from w.play; then the spread for `me`, leaves counted unless over.
+  double PlayStatic(Worker& w, int me, int plies, uint64_t* nodes) const;
+  // The best spread gain within the cuts of the side to move at w.stack[depth], `plies` plies on.
+  double Negamax(Worker& w, int depth, int plies, uint64_t* nodes) const;
+  // The static plies while the bag has tiles, then the endgame solved.
+  double PlayToEnd(Worker& w, int me, core::SearchControl& control, uint64_t* nodes) const;
 
   Position view_;
   std::optional<RackSampler> sampler_;  // reads view_
   std::vector<Move> candidates_;
-  int plies_;
+  Playout playout_;
   uint64_t seed_;
+  uint64_t orders_ = 0;
 };
 
 }  // namespace kibitzer::scrabble

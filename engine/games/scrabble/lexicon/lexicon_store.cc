@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/core/quote.h"
+#include "engine/games/scrabble/leaves/leave_table.h"
 
 namespace kibitzer::scrabble {
 
@@ -61,6 +62,17 @@ absl::StatusOr<std::shared_ptr<const Kwg>> LexiconStore::Get(std::string_view te
     if (!kwg.ok()) {
       return absl::InvalidArgumentError(absl::StrCat(
           field, ": lexicon ", it->first, " cannot be loaded: ", kwg.status().message()));
+    }
+    // Its learned leave values, when the directory has them.
+    const std::filesystem::path leaves =
+        std::filesystem::path(dir_) / (it->first + kLeavesExtension);
+    if (std::filesystem::exists(leaves)) {
+      absl::StatusOr<LeaveTable> table = LoadLeaveFile(leaves.string());
+      if (!table.ok()) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            field, ": lexicon ", it->first, " cannot be loaded: ", table.status().message()));
+      }
+      kwg->SetLeaves(std::make_shared<const LeaveTable>(*std::move(table)));
     }
     it->second = std::make_shared<const Kwg>(*std::move(kwg));
   }

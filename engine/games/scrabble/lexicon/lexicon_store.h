@@ -1,5 +1,6 @@
-// The lexica of a directory: every NAME.kwg file in it, listed at start and loaded on first use,
-// then kept read-only and shared by every position and search that names it. Names are upper
+// The lexica of a directory: every NAME.kwg file in it, listed at start and loaded on first use
+// (with NAME.leaves, its learned leave values, when there is one), then kept read-only and shared
+// by every position and search that names it. Names are upper
 // case letters, digits, '_' and '-', at most 32 characters, and matched case-insensitively.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "engine/games/scrabble/leave.h"
+#include "engine/games/scrabble/leaves/leave.h"
 
 #include <cstdlib>
 
@@ -16,8 +16,13 @@ constexpr bool IsVowel(int kind) {
 
 }  // namespace
 
-double LeaveValue(const Rack& leave, int bag_size) {
+double LeaveValue(const LeaveTable* learned, const Rack& leave, int bag_size) {
   if (bag_size == 0) return -2.0 * leave.Points();
+  if (learned != nullptr) return learned->Value(leave) * learned->BagFactor(bag_size);
+  return HandMadeLeaveValue(leave);
+}
+
+double HandMadeLeaveValue(const Rack& leave) {
   double v = 0;
   int vowels = 0, consonants = 0;
   for (int k = 0; k < kTileKinds; ++k) {

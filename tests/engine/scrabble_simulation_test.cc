@@ -1,0 +1,243 @@
+// Scrabble's simulation beyond the static playout: the seed's MinMax playout and its cut, the
+// pre-endgame's enumeration of the bag, and a constructed pre-endgame where the play one tile
+// from a forced bingo-out must come first.
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "engine/games/scrabble/players.h"
+#include "engine/games/scrabble/simulation.h"
+#include "tests/engine/scrabble_fixture.h"
+
+namespace kibitzer::scrabble {
+namespace {
+
+std::vector<Move> All(const Position& pos) {
+  MoveGenerator gen(pos.kwg());
+  std::vector<Move> moves;
+  GenerateAll(pos, gen, &moves);
+  return moves;
+}
+
+// The driver over a simulation, every candidate valued on every layout.
+struct Ran {
+  std::vector<double> values;  // by candidate
+  int best = -1;
+};
+Ran Simulate(Simulation& sim, uint64_t samples) {
+  search::MonteCarloConfig config;
+  config.samples = samples;
+  config.batch = 1;
+  search::MonteCarloSearch<Simulation> search(sim, config);
+  const core::Report r = search.RunQuietly();
+  Ran out;
+  for (const core::MoveValue& mv : r.moves) out.values.push_back(mv.value);
+  out.best = search.BestIndex();
+  // The report is best first; put the values back in candidate order.
+  std::vector<double> by_candidate(sim.candidates().size(), 0);
+  for (const core::MoveValue& mv : r.moves) {
+    for (size_t c = 0; c < sim.candidates().size(); ++c) {
+      if (sim.view().Format(sim.candidates()[c]) == mv.move) by_candidate[c] = mv.value;
+    }
+  }
+  out.values = by_candidate;
+  return out;
+}
+
+TEST(ScrabbleSimulation, TheSeedsCutKeepsTheBestByScoreWithinItsMargin) {
+  std::vector<Move> moves(30);
+  size_t within = 0;  // of the scores 0..30 (but one), those 20 or more
+  for (int i = 0; i < 30; ++i) {
+    moves[static_cast<size_t>(i)].score = static_cast<int16_t>((i * 7) % 31);
+    within += (i * 7) % 31 >= 20;
+  }
+  SeedCut(&moves, 20, 10);
+  ASSERT_FALSE(moves.empty());
+  EXPECT_EQ(moves.front().score, 30);
+  for (size_t i = 1; i < moves.size(); ++i) EXPECT_GE(moves[i - 1].score, moves[i].score);
+  EXPECT_EQ(moves.size(), within);
+  EXPECT_EQ(moves.back().score, 20);
+  std::vector<Move> few(3);
+  few[0].score = 5, few[1].score = 50, few[2].score = 45;
+  SeedCut(&few, 2, 100);
+  ASSERT_EQ(few.size(), 2u);
+  EXPECT_EQ(few[0].score, 50);
+  EXPECT_EQ(few[1].score, 45);
+}
+
+TEST(ScrabbleSimulation, TheSeedsMinimaxOfOnePlyIsTheScoreLessTheBestReply) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(2, 71)) {
+    if (pos.bag_size() < 20 || pos.board().empty() || checked >= 4) continue;
+    std::vector<Move> candidates = All(pos);
+    SeedCut(&candidates, 5, 100);
+    Playout playout;
+    playout.kind = Playout::kMinimax;
+    playout.plies = 1;
+    playout.cut_x = 20;
+    playout.cut_y = 10;
+    // Both racks known: every layout is the same as far as one reply goes.
+    absl::StatusOr<std::unique_ptr<Simulation>> sim =
+        Simulation::Make(pos, candidates, playout, 3, {});
+    ASSERT_TRUE(sim.ok()) << sim.status();
+    const Ran ran = Simulate(**sim, 4);
+    for (size_t c = 0; c < candidates.size(); ++c) {
+      Position after = pos;
+      after.Apply(candidates[c]);
+      int best_reply = -1000;
+      for (const Move& m : All(after)) best_reply = std::max(best_reply, int{m.score});
+      EXPECT_DOUBLE_EQ(ran.values[c], candidates[c].score - best_reply)
+          << pos.Format(candidates[c]);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 4);
+}
+
+TEST(ScrabbleSimulation, ThePreEndgameWeighsEveryBagOrderOnce) {
+  // A position with two tiles in the bag, seen by the side to move.
+  for (const Position& full : testing::GamePositions(6, 5)) {
+    if (full.bag_size() != 2) continue;
+    Position view = full;
+    view.HideFrom(view.to_move());
+    absl::StatusOr<RackSampler> sampler = RackSampler::Make(view, view.to_move(), {});
+    ASSERT_TRUE(sampler.ok());
+    ASSERT_EQ(sampler->Orders(1000), 9u * 8u);  // the first bag tile of 9, the second of 8
+    EXPECT_EQ(sampler->Orders(71), 0u);
+    const Rack unseen = view.Unseen(view.to_move());
+    std::map<int, int> first;
+    std::set<std::string> seen;
+    for (uint64_t i = 0; i < 72; ++i) {
+      Rack rack;
+      std::vector<uint8_t> bag;
+      sampler->DrawOrder(i, &rack, &bag);
+      ASSERT_EQ(bag.size(), 2u);
+      ASSERT_EQ(rack.size, 7);
+      Rack all = rack;
+      for (uint8_t k : bag) all.Add(k);
+      EXPECT_TRUE(all == unseen);
+      ++first[bag[0]];
+    }
+    // Each kind is the first tile drawn as often as it is unseen, times 8.
+    for (const auto& [kind, n] : first) EXPECT_EQ(n, unseen.count[kind] * 8) << kind;
+    return;
+  }
+  FAIL() << "no position with two tiles in the bag";
+}
+// The least the side to move gains by `m` when, whatever the other side replies, it then plays
+// out with a bingo (the bag's last tile drawn; a full layout); nullopt when some reply leaves it
+// no bingo-out (or ends the game).
+std::optional<int> ForcedBingoOut(const Position& pos, const Move& m) {
+  Position after = pos;
+  after.Apply(m);
+  if (after.over()) return std::nullopt;
+  const int me = pos.to_move();
+  const auto spread = [&](const Position& p) { return p.score(me) - p.score(1 - me); };
+  int least = 1 << 20;
+  for (const Move& reply : All(after)) {
+    Position next = after;
+    next.Apply(reply);
+    if (next.over()) return std::nullopt;
+    int best = -(1 << 20);
+    for (const Move& out : All(next)) {
+      if (out.placed != next.side(me).rack.size || out.placed != kRackSize) continue;
+      Position end = next;
+      end.Apply(out);
+      best = std::max(best, spread(end));
+    }
+    if (best == -(1 << 20)) return std::nullopt;
+    least = std::min(least, best);
+  }
+  return least - spread(pos);
+}
+
+// A constructed pre-endgame: the side to move holds six tiles of a seven-letter word W and a
+// seventh tile T; the bag's last tile is W's missing letter and the other rack is fixed (a
+// client's what-if), so that playing T alone draws it. Cases are built from late positions of
+// seeded games until one has W's bingo-out forced after T's play whatever the other side replies
+// (checked here by brute force) while the static player chooses another play. The simulation,
+// seeing only its own rack and the fixed tiles, must rank T's play first among it and the static
+// player's five best, valued at least at the forced bingo-out's gain.
+TEST(ScrabbleSimulation, APlayOneTileFromAForcedBingoOutIsRankedFirst) {
+  const std::vector<std::string>& words = testing::Scowl70Words();
+  int tried = 0;
+  for (const Position& game : testing::GamePositions(40, 13)) {
+    if (game.bag_size() != 1) continue;
+    Rack pool = game.Pool();  // with both racks known: the bag's tile
+    pool.AddAll(game.side(0).rack);
+    pool.AddAll(game.side(1).rack);
+    MoveGenerator gen(game.kwg());
+    std::vector<Move> bingos;
+    for (const std::string& word : words) {
+      if (word.size() != 7) continue;
+      absl::StatusOr<Rack> w = ParseRack(word, 7, "w");
+      if (!w.ok() || !pool.Contains(*w)) continue;
+      // Many places for W's bingo, so that one reply cannot block them all.
+      const auto bingo_places = [&](const Board& board) {
+        gen.GeneratePlacements(board, *w, &bingos);
+        return std::count_if(bingos.begin(), bingos.end(),
+                             [](const Move& b) { return b.placed == kRackSize; });
+      };
+      if (bingo_places(game.board()) < 5) continue;
+      Rack rest = pool;
+      rest.RemoveAll(*w);  // 8 tiles: T and the other rack
+      for (int x = 1; x < kTileKinds; ++x) {
+        if (w->count[x] == 0) continue;
+        for (int t = 0; t < kTileKinds; ++t) {
+          if (rest.count[t] == 0 || t == x) continue;
+          Rack mine = *w, other = rest;
+          mine.Remove(x), mine.Add(t), other.Remove(t);
+          Position pos = game;
+          pos.SetRack(pos.to_move(), mine);
+          pos.SetRack(1 - pos.to_move(), other);
+          if (!pos.Finish("t").ok() || !pos.SetBag({uint8_t(x)}, "t").ok()) continue;
+          const std::vector<Move> moves = All(pos);
+          const size_t best_static = BestIndex(pos, moves, false);
+          for (size_t i = 0; i < moves.size(); ++i) {
+            const Move& m = moves[i];
+            if (m.kind != Move::kPlace || m.placed != 1 || i == best_static) continue;
+            Position after = pos;
+            after.Apply(m);
+            if (bingo_places(after.board()) < 4) continue;
+            ++tried;
+            const std::optional<int> forced = ForcedBingoOut(pos, m);
+            if (!forced) continue;
+            ASSERT_GT(*forced, kBingoBonus);
+            // The candidates: T's play and the static player's five best.
+            std::vector<Move> candidates = {m};
+            std::vector<std::pair<double, size_t>> ranked;
+            for (size_t j = 0; j < moves.size(); ++j)
+              ranked.emplace_back(-Equity(pos, moves[j]), j);
+            std::sort(ranked.begin(), ranked.end());
+            for (size_t j = 0; j < ranked.size() && candidates.size() < 6; ++j) {
+              if (ranked[j].second != i) candidates.push_back(moves[ranked[j].second]);
+            }
+            Position view = pos;
+            view.HideFrom(view.to_move());
+            Playout playout;
+            playout.kind = Playout::kEndgame;
+            playout.endgame_nodes = 20000;
+            absl::StatusOr<std::unique_ptr<Simulation>> sim = Simulation::Make(
+                view, candidates, playout, 1,
+                {absl::StrCat(SeatName(1 - pos.to_move()), ":", FormatRack(other))});
+            ASSERT_TRUE(sim.ok()) << sim.status();
+            ASSERT_EQ((*sim)->Layouts(), 1u);  // the other rack fixed: one tile left, one order
+            const Ran ran = Simulate(**sim, 1);
+            ASSERT_GE(ran.best, 0);
+            EXPECT_EQ(ran.best, 0)
+                << "ranked " << view.Format(candidates[ran.best]) << " (" << ran.values[ran.best]
+                << ") above " << view.Format(candidates[0]) << " (" << ran.values[0] << ") in "
+                << FormatCgp(pos);
+            EXPECT_GE(ran.values[0], *forced);
+            return;
+          }
+        }
+      }
+    }
+  }
+  FAIL() << "no constructed case found in " << tried << " tries";
+}
+
+}  // namespace
+}  // namespace kibitzer::scrabble
