@@ -2,6 +2,7 @@
 // pre-endgame's enumeration of the bag, and a constructed pre-endgame where the play one tile
 // from a forced bingo-out must come first.
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -43,6 +44,22 @@ Ran Simulate(Simulation& sim, uint64_t samples) {
   }
   out.values = by_candidate;
   return out;
+}
+
+TEST(ScrabbleSimulation, TheChanceOfWinningGrowsWithTheSpreadAndIsSureAtTheEnd) {
+  EXPECT_EQ(WinChance(0, 40), 0.5);
+  EXPECT_EQ(WinChance(1, 0), 1);
+  EXPECT_EQ(WinChance(0, 0), 0.5);
+  EXPECT_EQ(WinChance(-1, 0), 0);
+  for (int left : {1, 14, 50, 93}) {
+    EXPECT_NEAR(WinChance(30, left) + WinChance(-30, left), 1, 1e-12);
+    for (int s = -200; s < 200; s += 10) EXPECT_LE(WinChance(s, left), WinChance(s + 10, left));
+    EXPECT_LT(WinChance(-5, left), WinChance(5, left));
+  }
+  // The same lead is surer with fewer tiles to play.
+  EXPECT_GT(WinChance(40, 14), WinChance(40, 60));
+  // One standard deviation: 10 * sqrt(tiles).
+  EXPECT_NEAR(WinChance(10 * std::sqrt(49.0), 49), 0.8413, 1e-4);
 }
 
 TEST(ScrabbleSimulation, TheSeedsCutKeepsTheBestByScoreWithinItsMargin) {

@@ -99,6 +99,16 @@ int EndgameSolver::Child(const Move& m, int depth, int alpha, int beta, int ply)
   return v;
 }
 
+bool EndgameSolver::Playable(const Move& m) const {
+  if (m.kind == Move::kPass) return true;
+  if (m.kind != Move::kPlace || !racks_[side_].Contains(m.Used())) return false;
+  for (int i = 0; i < m.length; ++i) {
+    const Tile on = board_.at(m.Row(i), m.Col(i));
+    if ((m.tiles[i] != kEmpty) != (on == kEmpty)) return false;
+  }
+  return true;
+}
+
 int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
   ++nodes_;
   if ((nodes_ & 1023) == 0 && control_->Poll(nodes_)) stopped_ = true;
@@ -111,48 +121,81 @@ int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
     return other.Points() - me.Points();
   }
   const uint64_t key = Key();
-  Entry& e = table_[key & (table_.size() - 1)];
-  uint32_t table_best = 0;
+  const size_t slot = key & (table_.size() - 1);
   const int alpha0 = alpha;
-  if (e.key == key) {
-    table_best = e.best;
+  Move& first = first_[static_cast<size_t>(ply)];
+  bool has_first = false;
+  if (table_[slot].key == key) {
+    const Entry& e = table_[slot];
     if (e.depth >= depth) {
       if (e.bound == 0) return e.value;
       if (e.bound == 1) alpha = std::max(alpha, static_cast<int>(e.value));
       if (e.bound == 2) beta = std::min(beta, static_cast<int>(e.value));
       if (alpha >= beta) return e.value;
     }
+    if (e.has_best && Playable(e.best)) first = e.best, has_first = true;
+  }
+  int best = -kInfinity;
+  Move best_move;
+  const auto store = [&] {
+    Entry& e = table_[slot];
+    e.key = key;
+    e.value = static_cast<int16_t>(best);
+    e.depth = static_cast<int8_t>(std::min(depth, 127));
+    e.bound = best <= alpha0 ? 2 : best >= beta ? 1 : 0;
+    e.has_best = true;
+    e.best = best_move;
+    return best;
+  };
+  const auto cutoff = [&](const Move& m) {
+    std::array<Move, 2>& k = killers_[static_cast<size_t>(ply)];
+    if (!(k[0] == m)) k[1] = k[0], k[0] = m;
+  };
+  // The table's move first, before anything is generated.
+  if (has_first) {
+    best = Child(first, depth, alpha, beta, ply);
+    if (stopped_) return 0;
+    best_move = first;
+    alpha = std::max(alpha, best);
+    if (alpha >= beta) {
+      cutoff(first);
+      return store();
+    }
   }
   std::vector<Move>& moves = buffers_[static_cast<size_t>(ply)];
   gen_.GeneratePlacements(board_, me, &moves);
   moves.push_back(Move{});
-  // Order: the table's best (an index in the generator's order, which is the same on every
-  // visit), then plays that go out, then by score.
+  // Then plays that go out, the killers, the rest by score.
+  const std::array<Move, 2>& killers = killers_[static_cast<size_t>(ply)];
   std::vector<std::pair<int, uint32_t>>& order = orders_[static_cast<size_t>(ply)];
   order.clear();
   for (uint32_t i = 0; i < moves.size(); ++i) {
     const Move& m = moves[i];
-    const int rank = i + 1 == table_best
-                         ? 1 << 20
-                         : (m.kind == Move::kPlace && m.placed == me.size ? 1 << 16 : 0) + m.score;
+    if (has_first && m == first) continue;
+    const bool out = m.kind == Move::kPlace && m.placed == me.size;
+    const int rank =
+        (out ? 1 << 18 : 0) + (m == killers[0] || m == killers[1] ? 1 << 16 : 0) + m.score;
     order.emplace_back(-rank, i);
   }
   std::sort(order.begin(), order.end());
-  int best = -kInfinity;
-  uint32_t best_index = 0;
   for (const auto& [rank, i] : order) {
-    const int v = Child(moves[i], depth, alpha, beta, ply);
+    const Move& m = moves[i];
+    int v;
+    if (best == -kInfinity) {
+      v = Child(m, depth, alpha, beta, ply);
+    } else {  // a null window: is it better than the best so far?
+      v = Child(m, depth, alpha, alpha + 1, ply);
+      if (v > alpha && v < beta && !stopped_) v = Child(m, depth, alpha, beta, ply);
+    }
     if (stopped_) return 0;
-    if (v > best) best = v, best_index = i + 1;
+    if (v > best) best = v, best_move = m;
     alpha = std::max(alpha, v);
-    if (alpha >= beta) break;
+    if (alpha >= beta) {
+      cutoff(m);
+      break;
+    }
   }
-  e.key = key;
-  e.value = static_cast<int16_t>(best);
-  e.depth = static_cast<int8_t>(std::min(depth, 127));
-  e.bound = best <= alpha0 ? 2 : best >= beta ? 1 : 0;
-  e.best = best_index;
-  return best;
+  return store();
 }
 
 EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::SearchControl& control,
@@ -182,6 +225,8 @@ EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::Sea
   for (const Move& m : root) result.plays.push_back({m, m.score});
   buffers_.resize(static_cast<size_t>(max_depth) + 2);
   orders_.resize(buffers_.size());
+  first_.resize(buffers_.size());
+  killers_.assign(buffers_.size(), {});
   for (auto& b : buffers_) b.reserve(1024);
   for (auto& o : orders_) o.reserve(1024);
   for (int depth = 1; depth <= max_depth; ++depth) {

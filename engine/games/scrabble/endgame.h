@@ -7,10 +7,14 @@
 // limit a node is estimated as the other rack's points minus its own (the tiles likely left
 // stuck). Each depth values every root play with a full window, so a stopped search still ranks
 // every play by the deepest depth it finished; once a depth meets no horizon, the values are exact.
-// Moves are tried as the table's best first, then plays that go out, then by score.
+// Moves are tried as the table's best first (before the node's moves are generated, so that a
+// cutoff by it costs no generation), then plays that go out, then the ply's two killer moves
+// (the last that cut off there), then by score; after the first, each move is searched with a
+// null window (principal variation search) and searched again only when it proves better.
 // Apply and undo go through the board's Place and Unplace; nothing is allocated per node.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -54,9 +58,13 @@ class EndgameSolver {
     int16_t value = 0;
     int8_t depth = -1;
     uint8_t bound = 0;  // 0 exact, 1 lower, 2 upper
-    uint32_t best = 0;  // index + 1 of the best move in the node's move list order
+    bool has_best = false;
+    Move best;  // the best move found, tried before any move is generated
   };
   int Negamax(int depth, int alpha, int beta, int ply);
+  // Whether `m` (a table's move) can be played by the side to move: a guard against the rare
+  // key that two positions share.
+  bool Playable(const Move& m) const;
   int Child(const Move& m, int depth, int alpha, int beta, int ply);
   void Place(const Move& m, int seat);
   void Unplace(const Move& m, int seat);
@@ -68,6 +76,8 @@ class EndgameSolver {
   std::vector<Entry> table_;
   std::vector<std::vector<Move>> buffers_;                     // one move list per ply
   std::vector<std::vector<std::pair<int, uint32_t>>> orders_;  // its search order
+  std::vector<std::array<Move, 2>> killers_;                   // a ply's last two cutoff moves
+  std::vector<Move> first_;                                    // a ply's table move
   Board board_;
   Rack racks_[2];
   int side_ = 0;

@@ -1,6 +1,7 @@
 #include "engine/games/scrabble/simulation.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -23,7 +24,7 @@ absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(
 
 std::unique_ptr<Simulation::Worker> Simulation::MakeWorker() const {
   auto w = std::unique_ptr<Worker>(
-      new Worker{MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}});
+      new Worker{MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}, {}, 0});
   w->moves.reserve(4096);
   if (playout_.kind == Playout::kMinimax) {
     w->stack.assign(static_cast<size_t>(playout_.plies + 2), view_);
@@ -34,6 +35,12 @@ std::unique_ptr<Simulation::Worker> Simulation::MakeWorker() const {
     w->endgame = std::make_unique<EndgameSolver>(view_.kwg(), view_.rules(), 16);
   }
   return w;
+}
+
+double WinChance(double spread, int tiles_left) {
+  if (tiles_left <= 0) return spread > 0 ? 1 : spread == 0 ? 0.5 : 0;
+  const double sd = kSpreadSdPerTile * std::sqrt(static_cast<double>(tiles_left));
+  return 0.5 * std::erfc(-spread / (sd * std::sqrt(2.0)));
 }
 
 void SeedCut(std::vector<Move>* moves, int x, int y) {
@@ -52,6 +59,7 @@ double Simulation::PlayStatic(Worker& w, int me, int plies, uint64_t* nodes) con
     w.play.Apply(w.moves[BestIndex(w.play, w.moves, false)]);
   }
   double spread = w.play.score(me) - w.play.score(other);
+  w.left = w.play.over() ? 0 : w.play.bag_size() + w.play.side(0).size + w.play.side(1).size;
   if (!w.play.over()) {
     const LeaveTable* leaves = view_.kwg().leaves();
     spread += LeaveValue(leaves, w.play.side(me).rack, w.play.bag_size()) -
@@ -76,6 +84,7 @@ double Simulation::PlayToEnd(Worker& w, int me, core::SearchControl& control,
   *nodes += r.nodes;
   if (r.depth == 0 || r.plays.empty()) return PlayStatic(w, me, 0, nodes);
   const int spread = w.play.score(me) - w.play.score(1 - me);
+  w.left = r.exact ? 0 : w.play.side(0).size + w.play.side(1).size;
   return spread + (w.play.to_move() == me ? r.plays[0].value : -r.plays[0].value);
 }
 
@@ -120,6 +129,7 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
       after = w.layout;
       after.Apply(candidates_[c]);
       spread = after.score(me) - after.score(other) - Negamax(w, 0, playout_.plies, &nodes);
+      w.left = after.over() ? 0 : after.bag_size() + after.side(0).size + after.side(1).size;
     } else if (playout_.kind == Playout::kEndgame) {
       w.play = w.layout;
       w.play.Apply(candidates_[c]);
@@ -131,7 +141,7 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
     }
     double* v = values + c * kChannels;
     v[kSpread] = spread - start;
-    v[kWin] = spread > 0 ? 1 : spread == 0 ? 0.5 : 0;
+    v[kWin] = WinChance(spread, w.left);
     if (control.Poll(nodes)) return std::nullopt;  // each candidate is hundreds of plays
   }
   return nodes;
@@ -143,14 +153,13 @@ void Simulation::Describe(const search::MonteCarloMove& move, core::MoveValue& m
   mv.depth = playout_.plies + 1;
   const double win = move.channels[kWin].Mean();
   const double leave = LeaveOf(view_, m);
-  mv.metrics = {
-      {"score", static_cast<double>(m.score), "points the play scores"},
-      {"leave", leave, "the value of the tiles kept"},
-      {"equity", m.score + leave, "score plus leave (static)"},
-      {"spread", mv.value, "mean change in the spread at the horizon (or the end)"},
-      {"spread_se", mv.std_error, "its standard error"},
-      {"win", win, "share of layouts ahead at the horizon (or the end); level counts half"},
-      {"win_se", move.channels[kWin].StdError(), "its standard error"}};
+  mv.metrics = {{"score", static_cast<double>(m.score), "points the play scores"},
+                {"leave", leave, "the value of the tiles kept"},
+                {"equity", m.score + leave, "score plus leave (static)"},
+                {"spread", mv.value, "mean change in the spread at the horizon (or the end)"},
+                {"spread_se", mv.std_error, "its standard error"},
+                {"win", win, "the mean chance of winning at the horizon (exact at the end)"},
+                {"win_se", move.channels[kWin].StdError(), "its standard error"}};
   mv.display = absl::StrFormat("spread %+.1f ±%.1f, wins %.0f%%, %d points", mv.value, mv.std_error,
                                100 * win, m.score);
   if (move.raced_out) absl::StrAppend(&mv.display, "; raced out after ", mv.samples, " layouts");

@@ -3,9 +3,9 @@
 // candidate still in the race is played, then `plies` more plies by the static player, both
 // sides. A candidate's value on a layout is the change in the spread (its side's score minus the
 // other's), plus the leave values of both racks at the horizon (the mover's counted for, the
-// other's against) unless the game ended; its win channel is 1 when the spread then is positive
-// (0.5 when level), the horizon's estimate of winning. Layout i uses stream i of the seed and
-// the same draw for every candidate, so candidates are compared on the same racks.
+// other's against) unless the game ended; its win channel is the horizon's estimate of winning
+// (WinChance: from the spread then and the tiles still to play). Layout i uses stream i of the seed
+// and the same draw for every candidate, so candidates are compared on the same racks.
 //
 // The seed's own playout (Playout::kMinimax) replaces the static plies by a MinMax of `plies`
 // plies after the candidate over the sampled layout, each node's moves cut as the seed cuts them
@@ -47,6 +47,13 @@ struct Playout {
   uint64_t max_layouts = 100000;   // kEndgame: more bag orders than this are drawn at random
 };
 
+// The chance of winning from `spread` ahead with `tiles_left` tiles still to play (in the bag and
+// on both racks): the rest of the game moves the spread by a normal amount of standard deviation
+// kSpreadSdPerTile * sqrt(tiles_left) (about 100 points over a whole game, as the static player's
+// self-play spreads); with none left, 1 ahead, 0.5 level, 0 behind.
+constexpr double kSpreadSdPerTile = 10;
+double WinChance(double spread, int tiles_left);
+
 // The seed's cut of `moves` (any order) in place: sorted by score, the first `x`, less those more
 // than `y` points below the first.
 void SeedCut(std::vector<Move>* moves, int x, int y);
@@ -64,6 +71,7 @@ class Simulation {
     std::vector<Position> stack;
     std::vector<std::vector<Move>> stack_moves;
     std::unique_ptr<EndgameSolver> endgame;  // kEndgame
+    int left = 0;                            // the last playout's tiles still to play
   };
 
   // `view`: the side to move's view (its rack known); `candidates` (the best first) are
