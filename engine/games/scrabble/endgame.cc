@@ -198,9 +198,8 @@ int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
   return store();
 }
 
-EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::SearchControl& control,
-                                   const std::function<void(const EndgameResult&)>& on_depth,
-                                   bool best_only) {
+void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchControl& control,
+                           const std::function<void()>& after_depth, bool best_only) {
   control_ = &control;
   stopped_ = false;
   nodes_ = 0;
@@ -216,24 +215,33 @@ EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::Sea
       if (board_.at(r, c) != kEmpty) board_key_ ^= TheKeys().square[r * kDim + c][board_.at(r, c)];
     }
   }
-  EndgameResult result;
-  std::vector<Move> root;
-  gen_.GeneratePlacements(board_, racks_[0], &root);
-  root.push_back(Move{});
-  std::stable_sort(root.begin(), root.end(),
-                   [](const Move& a, const Move& b) { return a.score > b.score; });
-  for (const Move& m : root) result.plays.push_back({m, m.score});
-  buffers_.resize(static_cast<size_t>(max_depth) + 2);
-  orders_.resize(buffers_.size());
-  first_.resize(buffers_.size());
-  killers_.assign(buffers_.size(), {});
-  for (auto& b : buffers_) b.reserve(1024);
-  for (auto& o : orders_) o.reserve(1024);
+  gen_.GeneratePlacements(board_, racks_[0], &root_moves_);
+  root_moves_.push_back(Move{});
+  plays_.clear();
+  for (const Move& m : root_moves_) plays_.push_back({m, m.score, false});
+  // By score, the generator's order among equals (an insertion sort: stable, nothing allocated).
+  const auto insertion_sort = [](std::vector<EndgameResult::Play>& v, const auto& before) {
+    for (size_t i = 1; i < v.size(); ++i) {
+      for (size_t j = i; j > 0 && before(v[j], v[j - 1]); --j) std::swap(v[j], v[j - 1]);
+    }
+  };
+  insertion_sort(plays_, [](const auto& a, const auto& b) { return a.move.score > b.move.score; });
+  if (buffers_.size() < static_cast<size_t>(max_depth) + 2) {
+    buffers_.resize(static_cast<size_t>(max_depth) + 2);
+    orders_.resize(buffers_.size());
+    first_.resize(buffers_.size());
+    killers_.resize(buffers_.size());
+    for (auto& b : buffers_) b.reserve(1024);
+    for (auto& o : orders_) o.reserve(1024);
+  }
+  std::fill(killers_.begin(), killers_.end(), std::array<Move, 2>{});
+  depth_ = 0;
+  exact_ = false;
   for (int depth = 1; depth <= max_depth; ++depth) {
     horizon_ = false;
-    std::vector<EndgameResult::Play> plays = result.plays;  // the last depth's order
+    trial_ = plays_;  // the last depth's order
     int best = -kInfinity;
-    for (EndgameResult::Play& p : plays) {
+    for (EndgameResult::Play& p : trial_) {
       const int floor = best_only ? best : -kInfinity;
       p.value = Child(p.move, depth, floor, kInfinity, 0);
       p.upper = best_only && p.value <= floor;
@@ -242,18 +250,45 @@ EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::Sea
     }
     if (stopped_) break;
     // Best first; among equal values, exact before bounds.
-    std::stable_sort(plays.begin(), plays.end(), [](const auto& a, const auto& b) {
+    insertion_sort(trial_, [](const auto& a, const auto& b) {
       return a.value != b.value ? a.value > b.value : !a.upper && b.upper;
     });
-    result.plays = std::move(plays);
-    result.depth = depth;
-    result.exact = !horizon_;
-    result.nodes = nodes_;
-    if (on_depth) on_depth(result);
-    if (result.exact) break;
+    std::swap(plays_, trial_);
+    depth_ = depth;
+    exact_ = !horizon_;
+    if (after_depth) after_depth();
+    if (exact_) break;
   }
-  result.nodes = nodes_;
+}
+
+EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::SearchControl& control,
+                                   const std::function<void(const EndgameResult&)>& on_depth,
+                                   bool best_only) {
+  EndgameResult result;
+  const auto fill = [&] {
+    result.plays = plays_;
+    result.depth = depth_;
+    result.exact = exact_;
+    result.nodes = nodes_;
+  };
+  Deepen(
+      pos, max_depth, control,
+      [&] {
+        fill();
+        if (on_depth) on_depth(result);
+      },
+      best_only);
+  fill();
   return result;
+}
+
+int EndgameSolver::BestValue(const Position& pos, int max_depth, core::SearchControl& control,
+                             int* depth, bool* exact, uint64_t* nodes) {
+  Deepen(pos, max_depth, control, {}, true);
+  *depth = depth_;
+  *exact = exact_;
+  *nodes = nodes_;
+  return depth_ > 0 ? plays_.front().value : 0;
 }
 
 }  // namespace kibitzer::scrabble

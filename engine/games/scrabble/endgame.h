@@ -51,8 +51,17 @@ class EndgameSolver {
   EndgameResult Solve(const Position& pos, int max_depth, core::SearchControl& control,
                       const std::function<void(const EndgameResult&)>& on_depth,
                       bool best_only = false);
+  // Best only, for the simulation's playouts: the best play's value to the deepest depth
+  // finished (0 when stopped before the first; `*depth` says which, `*exact` whether it is
+  // exact). Nothing is allocated once the solver has gone as deep before.
+  int BestValue(const Position& pos, int max_depth, core::SearchControl& control, int* depth,
+                bool* exact, uint64_t* nodes);
 
  private:
+  // Iterative deepening of the root's plays (plays_, best first after each depth);
+  // `after_depth` (may be empty) is called after each depth finished.
+  void Deepen(const Position& pos, int max_depth, core::SearchControl& control,
+              const std::function<void()>& after_depth, bool best_only);
   struct Entry {
     uint64_t key = 0;
     int16_t value = 0;
@@ -78,6 +87,10 @@ class EndgameSolver {
   std::vector<std::vector<std::pair<int, uint32_t>>> orders_;  // its search order
   std::vector<std::array<Move, 2>> killers_;                   // a ply's last two cutoff moves
   std::vector<Move> first_;                                    // a ply's table move
+  std::vector<Move> root_moves_;
+  std::vector<EndgameResult::Play> plays_, trial_;  // the root's plays, and the depth's
+  int depth_ = 0;                                   // the deepest depth finished
+  bool exact_ = false;
   Board board_;
   Rack racks_[2];
   int side_ = 0;

@@ -80,12 +80,15 @@ double Simulation::PlayToEnd(Worker& w, int me, core::SearchControl& control,
   limits.nodes = playout_.endgame_nodes;
   core::SearchControl local(limits, control.token());
   local.SetNodeLimitLocal(true);  // this endgame's limit stops this endgame only
-  const EndgameResult r = w.endgame->Solve(w.play, 100, local, {}, true);
-  *nodes += r.nodes;
-  if (r.depth == 0 || r.plays.empty()) return PlayStatic(w, me, 0, nodes);
+  int depth = 0;
+  bool exact = false;
+  uint64_t solved = 0;
+  const int value = w.endgame->BestValue(w.play, 100, local, &depth, &exact, &solved);
+  *nodes += solved;
+  if (depth == 0) return PlayStatic(w, me, 0, nodes);
   const int spread = w.play.score(me) - w.play.score(1 - me);
-  w.left = r.exact ? 0 : w.play.side(0).size + w.play.side(1).size;
-  return spread + (w.play.to_move() == me ? r.plays[0].value : -r.plays[0].value);
+  w.left = exact ? 0 : w.play.side(0).size + w.play.side(1).size;
+  return spread + (w.play.to_move() == me ? value : -value);
 }
 
 double Simulation::Negamax(Worker& w, int depth, int plies, uint64_t* nodes) const {
