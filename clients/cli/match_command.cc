@@ -1,15 +1,12 @@
 // kibitz match: the Big Two and tarok match harnesses, run in this process (no server needed).
 #include <cstdio>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/scrabble_run.h"
-#include "engine/analysis/game_registry.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/rules_options.h"
-#include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/tarok/match.h"
 

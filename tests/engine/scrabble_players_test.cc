@@ -1,5 +1,9 @@
-// Scrabble's players and match harness: players by name, whole games the same at any thread
-// count, each bag played twice with the first rack going to each player in turn.
+// Scrabble's players and match harness: players by name, the endgame-aware player's endgame,
+// whole games the same at any thread count, each bag played twice with the first rack going to
+// each player in turn.
+#include <algorithm>
+
+#include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/match.h"
 #include "tests/engine/scrabble_fixture.h"
 
@@ -49,6 +53,29 @@ TEST(ScrabblePlayers, TheGreedyPlayerTakesTheMostPointsAndTheStaticOneTheMostEqu
       EXPECT_GE(Equity(pos, equity), Equity(pos, m));
     }
   }
+}
+
+// With the bag empty, the endgame-aware player plays the endgame solver's best play.
+TEST(ScrabblePlayers, WithTheBagEmptyTheEndgameAwarePlayerPlaysTheSolversBest) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(6, 71)) {
+    if (pos.bag_size() != 0 || pos.side(0).size + pos.side(1).size > 8 || checked == 3) continue;
+    Player aware(pos.kwg(), *ParsePlayer("sim-endgame", "p"));
+    uint64_t nodes = 0;
+    const Move chosen = aware.Choose(pos, 1, &nodes);
+    EndgameSolver solver(pos.kwg(), pos.rules(), 16);
+    core::StopToken never;
+    core::SearchControl control(core::Limits{}, &never);
+    const EndgameResult r = solver.Solve(pos, 100, control, {});
+    ASSERT_TRUE(r.exact);
+    const auto it = std::find_if(r.plays.begin(), r.plays.end(),
+                                 [&](const EndgameResult::Play& p) { return p.move == chosen; });
+    ASSERT_NE(it, r.plays.end());
+    EXPECT_EQ(it->value, r.plays.front().value) << pos.Format(chosen);
+    EXPECT_GT(nodes, 0u);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
 }
 
 TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {

@@ -6,7 +6,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/quote.h"
-#include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/leaves/leave.h"
 #include "engine/games/scrabble/simulation.h"
 
@@ -93,12 +92,12 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
     // Both racks are known to the player: the unseen tiles are the other rack.
     Position full = pos;
     full.SetRack(1 - pos.to_move(), pos.Unseen(pos.to_move()));
-    EndgameSolver solver(pos.kwg(), pos.rules(), 18);
+    if (endgame_ == nullptr) endgame_ = std::make_unique<EndgameSolver>(pos.kwg(), pos.rules(), 18);
     core::StopToken never;
     core::Limits limits;
     limits.nodes = options_.endgame_nodes;
     core::SearchControl control(limits, &never);
-    const EndgameResult r = solver.Solve(full, 100, control, {}, true);
+    const EndgameResult r = endgame_->Solve(full, 100, control, {}, true);
     *nodes += r.nodes;
     return r.plays.front().move;
   }

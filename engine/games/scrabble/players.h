@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/position.h"
 #include "engine/games/scrabble/simulation.h"
@@ -69,6 +71,7 @@ class Player {
                 uint64_t samples, uint64_t turn, uint64_t* nodes);
 
   std::vector<Move> moves_;
+  std::unique_ptr<EndgameSolver> endgame_;  // sim-endgame, made on its first endgame
 };
 
 }  // namespace kibitzer::scrabble

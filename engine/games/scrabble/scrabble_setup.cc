@@ -117,10 +117,11 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
       "Two-player English Scrabble under tournament rules: every legal play (GADDAG move "
       "generation with cross-sets and anchors), exchange and pass, scored; positions in CGP, "
       "game records in GCG; a seat's view samples the other rack and the bag. Analysis ranks "
-      "every play by static equity (score plus the value of the tiles kept), by score (the "
-      "greedy player), by the seed's simulation (the best candidates played out over sampled "
-      "racks and bag orders), and once the bag is empty by an exact endgame search. Lexica on "
-      "this server: ",
+      "every play by the seed's simulation (the best candidates played out over sampled racks "
+      "and bag orders; the default), by static equity (score plus the value of the tiles kept, "
+      "learned by self-play), by score (the greedy player), with 1 to 3 tiles in the bag by the "
+      "pre-endgame (every bag order, each endgame reached solved), and once the bag is empty by "
+      "an exact endgame search. Lexica on this server: ",
       names.empty() ? "none" : absl::StrJoin(names, ", "), " (default ", kDefaultLexicon,
       "; any word list becomes one with kibitz lexicon build).");
   info.variants = {{"english", "15x15 board, the English tile set of 100 tiles, 7-tile racks"}};
