@@ -259,10 +259,13 @@ TEST(ScrabbleMoveGen, AgreesWithABruteForceEnumeratorOnPositionsFromSeededGames)
       FAIL() << "position " << i;
     }
   }
-  EXPECT_GE(first_moves, 40);
-  EXPECT_GE(with_blanks, 30);
-  EXPECT_GE(blanks_on_board, 100);
-  EXPECT_GE(plays, 100000u);
+  // What the positions cover (the whole set; a sanitizer run checks a share of it).
+  if (testing::Cases(470) == 470) {
+    EXPECT_GE(first_moves, 40);
+    EXPECT_GE(with_blanks, 30);
+    EXPECT_GE(blanks_on_board, 100);
+    EXPECT_GE(plays, 100000u);
+  }
 }
 
 TEST(ScrabbleMoveGen, EveryGeneratedMoveIsLegalAsWrittenWithTheSameScore) {
