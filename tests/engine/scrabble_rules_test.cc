@@ -163,6 +163,46 @@ TEST(ScrabbleRules, SixScorelessTurnsEndTheGameAndEachLosesHisRack) {
   EXPECT_TRUE(short_game.over());
 }
 
+// Placing and taking back tiles refreshes only the squares they can change; the board must be
+// the one a refresh of every square gives, on positions of seeded games and moves of all kinds.
+TEST(ScrabbleBoard, PlacingAndTakingBackTilesKeepsEverySquareAsARefreshFromScratch) {
+  const Kwg& kwg = *testing::Scowl70();
+  const auto expect_same = [](const scrabble::Board& a, const scrabble::Board& b,
+                              const char* what) {
+    for (int dir = 0; dir < 2; ++dir) {
+      for (int line = 0; line < kDim; ++line) {
+        for (int pos = 0; pos < kDim; ++pos) {
+          ASSERT_EQ(a.At(dir, line, pos), b.At(dir, line, pos)) << what;
+          ASSERT_EQ(a.CrossSet(dir, line, pos), b.CrossSet(dir, line, pos))
+              << what << " dir " << dir << " line " << line << " pos " << pos;
+          ASSERT_EQ(a.CrossScore(dir, line, pos), b.CrossScore(dir, line, pos)) << what;
+          ASSERT_EQ(a.HasCross(dir, line, pos), b.HasCross(dir, line, pos)) << what;
+          ASSERT_EQ(a.Anchor(dir, line, pos), b.Anchor(dir, line, pos))
+              << what << " dir " << dir << " line " << line << " pos " << pos;
+        }
+      }
+    }
+  };
+  core::Rng rng(17);
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(testing::Cases(6), 61)) {
+    const std::vector<Move> moves = AllMoves(pos);
+    for (int k = 0; k < 4; ++k) {
+      const Move& m = moves[rng.Below(moves.size())];
+      if (m.kind != Move::kPlace) continue;
+      scrabble::Board board = pos.board();
+      board.Place(m, kwg);
+      scrabble::Board fresh = board;
+      fresh.Refresh(kwg);
+      expect_same(board, fresh, "placed");
+      board.Unplace(m, kwg);
+      expect_same(board, pos.board(), "taken back");
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, testing::Cases(6) * 20);
+}
+
 TEST(ScrabbleNotation, CgpSetsUpTheSamePositionAgain) {
   for (const Position& pos : GamePositions(2, 21)) {
     const std::string cgp = FormatCgp(pos);

@@ -140,22 +140,30 @@ void Board::RefreshAround(const Move& m, const Kwg& kwg) {
     Refresh(kwg);  // the first tiles: the centre stops (or starts) being the one anchor
     return;
   }
-  for (int p = 0; p < kDim; ++p) {
-    if (m.dir == kAcross) {
-      RefreshSquare(m.line, p, kwg);
-    } else {
-      RefreshSquare(p, m.line, kwg);
-    }
-  }
-  for (int i = 0; i < m.length; ++i) {
-    if (m.tiles[i] == kEmpty) continue;
-    for (int p = 0; p < kDim; ++p) {
-      if (m.dir == kAcross) {
-        RefreshSquare(p, m.Col(i), kwg);
+  // A square's cross-set and cross score depend on the runs of tiles next to it, and whether it
+  // is an anchor on its four neighbours. Placing or taking back tiles changes only the squares
+  // the tiles stand on and the two squares just past every run of tiles through one of them: the
+  // run along the move's line, and at each tile the run across it. (The square beside a tile
+  // across the line is such a square when empty, and a tile square does not change.)
+  const auto refresh_ends = [&](int dir, int line, int pos) {
+    int a = pos - 1, b = pos + 1;
+    while (a >= 0 && tiles_[dir][line][a] != kEmpty) --a;
+    while (b < kDim && tiles_[dir][line][b] != kEmpty) ++b;
+    for (const int p : {a, b}) {
+      if (p < 0 || p >= kDim) continue;
+      if (dir == kAcross) {
+        RefreshSquare(line, p, kwg);
       } else {
-        RefreshSquare(m.Row(i), p, kwg);
+        RefreshSquare(p, line, kwg);
       }
     }
+  };
+  refresh_ends(m.dir, m.line, m.start);
+  refresh_ends(m.dir, m.line, m.start + m.length - 1);
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] == kEmpty) continue;
+    RefreshSquare(m.Row(i), m.Col(i), kwg);
+    refresh_ends(1 - m.dir, m.start + i, m.line);
   }
 }
 

@@ -9,6 +9,9 @@ namespace kibitzer::scrabble {
 namespace {
 
 constexpr int kInfinity = 30000;
+// A table entry's depth when no node of its subtree met the depth limit: its value (or bound)
+// holds at any depth.
+constexpr int8_t kSolved = 127;
 
 // Zobrist keys: a tile on a square, a count of a kind on a seat's rack, the side, the zero turns.
 struct Keys {
@@ -110,6 +113,16 @@ bool EndgameSolver::Playable(const Move& m) const {
 }
 
 int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
+  // horizon_ is kept per subtree: cleared for this node's own and joined with the caller's on
+  // the way out, so that a value no horizon touched is stored as solved.
+  const bool outer_horizon = horizon_;
+  horizon_ = false;
+  const int v = Search(depth, alpha, beta, ply);
+  horizon_ = horizon_ || outer_horizon;
+  return v;
+}
+
+int EndgameSolver::Search(int depth, int alpha, int beta, int ply) {
   ++nodes_;
   if ((nodes_ & 1023) == 0 && control_->Poll(nodes_)) stopped_ = true;
   if (stopped_) return 0;
@@ -128,6 +141,8 @@ int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
   if (table_[slot].key == key) {
     const Entry& e = table_[slot];
     if (e.depth >= depth) {
+      // An entry a horizon touched passes that on to whatever its value or bound decides.
+      if (e.depth != kSolved) horizon_ = true;
       if (e.bound == 0) return e.value;
       if (e.bound == 1) alpha = std::max(alpha, static_cast<int>(e.value));
       if (e.bound == 2) beta = std::min(beta, static_cast<int>(e.value));
@@ -141,7 +156,7 @@ int EndgameSolver::Negamax(int depth, int alpha, int beta, int ply) {
     Entry& e = table_[slot];
     e.key = key;
     e.value = static_cast<int16_t>(best);
-    e.depth = static_cast<int8_t>(std::min(depth, 127));
+    e.depth = horizon_ ? static_cast<int8_t>(std::min<int>(depth, kSolved - 1)) : kSolved;
     e.bound = best <= alpha0 ? 2 : best >= beta ? 1 : 0;
     e.has_best = true;
     e.best = best_move;
@@ -242,9 +257,14 @@ void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchContr
     trial_ = plays_;  // the last depth's order
     int best = -kInfinity;
     for (EndgameResult::Play& p : trial_) {
-      const int floor = best_only ? best : -kInfinity;
-      p.value = Child(p.move, depth, floor, kInfinity, 0);
-      p.upper = best_only && p.value <= floor;
+      if (!best_only || best == -kInfinity) {
+        p.value = Child(p.move, depth, -kInfinity, kInfinity, 0);
+        p.upper = false;
+      } else {  // a null window first: is it better than the best so far?
+        p.value = Child(p.move, depth, best, best + 1, 0);
+        p.upper = p.value <= best;
+        if (!p.upper && !stopped_) p.value = Child(p.move, depth, best, kInfinity, 0);
+      }
       if (stopped_) break;
       best = std::max(best, p.value);
     }

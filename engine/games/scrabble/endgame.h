@@ -71,6 +71,7 @@ class EndgameSolver {
     Move best;  // the best move found, tried before any move is generated
   };
   int Negamax(int depth, int alpha, int beta, int ply);
+  int Search(int depth, int alpha, int beta, int ply);  // Negamax's body
   // Whether `m` (a table's move) can be played by the side to move: a guard against the rare
   // key that two positions share.
   bool Playable(const Move& m) const;
@@ -97,7 +98,7 @@ class EndgameSolver {
   int zero_turns_ = 0;
   uint64_t board_key_ = 0;
   uint64_t nodes_ = 0;
-  bool horizon_ = false;  // a node was cut by the depth limit in this iteration
+  bool horizon_ = false;  // a node of the current subtree was cut by the depth limit
   bool stopped_ = false;
   core::SearchControl* control_ = nullptr;
 };
