@@ -1,9 +1,13 @@
 #include "clients/cli/arguments.h"
 
+#include <deque>
+#include <map>
 #include <string>
+#include <vector>
 
 #include "absl/flags/reflection.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
 
 namespace kibitzer::cli {
 namespace {
@@ -24,12 +28,18 @@ bool TakesNextWord(const char* a) {
   return flag != nullptr && !flag->IsOfType<bool>();
 }
 
+bool IsListFlag(const std::string& name) {
+  const absl::CommandLineFlag* flag = absl::FindCommandLineFlag(name);
+  return flag != nullptr && flag->IsOfType<std::vector<std::string>>();
+}
+
 }  // namespace
 
 std::vector<char*> FlagsFirst(int argc, char** argv) {
   static char separator[] = "--";
   std::vector<char*> flags = {argv[0]};
   std::vector<char*> words;
+  std::map<std::string, std::string> lists;  // a list flag's values, joined by commas
   int i = 1;
   for (; i < argc; ++i) {
     char* a = argv[i];
@@ -41,6 +51,18 @@ std::vector<char*> FlagsFirst(int argc, char** argv) {
       words.push_back(a);
       continue;
     }
+    std::string name(a[1] == '-' ? a + 2 : a + 1), value;
+    const size_t eq = name.find('=');
+    if (eq != std::string::npos) value = name.substr(eq + 1), name.resize(eq);
+    if (IsListFlag(name)) {
+      if (eq == std::string::npos) {
+        if (i + 1 == argc) return std::vector<char*>(argv, argv + argc);
+        value = argv[++i];
+      }
+      const auto [it, first] = lists.emplace(name, value);
+      if (!first) absl::StrAppend(&it->second, ",", value);
+      continue;
+    }
     flags.push_back(a);
     if (TakesNextWord(a)) {
       // A flag missing its value at the end: the parser says so from the words as given.
@@ -49,6 +71,10 @@ std::vector<char*> FlagsFirst(int argc, char** argv) {
     }
   }
   for (; i < argc; ++i) words.push_back(argv[i]);
+  static std::deque<std::string> joined;  // the words made here live as long as argv
+  for (const auto& [name, value] : lists) {
+    flags.push_back(joined.emplace_back(absl::StrCat("--", name, "=", value)).data());
+  }
   flags.push_back(separator);
   flags.insert(flags.end(), words.begin(), words.end());
   return flags;

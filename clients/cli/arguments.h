@@ -12,7 +12,8 @@ namespace kibitzer::cli {
 // (every flag but a bool one) and has no "=VALUE" takes the next word as its value. Words after
 // a bare "--" are never flags. argv[0] stays first. The result points into argv and at a static
 // "--"; it is argv as it was when its last word is a flag missing its value (for the parser to
-// report).
+// report). A list flag given more than once (--option=a=1 --option=b=2) becomes one word with
+// the values joined by commas, as if given once: absl's parser would keep only the last.
 std::vector<char*> FlagsFirst(int argc, char** argv);
 
 // --fix=W:SK,HA,E:CQ arrives split at every comma: each word without a ':' goes back onto the
