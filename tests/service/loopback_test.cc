@@ -251,7 +251,9 @@ TEST_F(Loopback, AnalyzeScoresEveryMoveExactly) {
 
 TEST_F(Loopback, AnalyzeStreamsOrderedProgressThenOneFinal) {
   // Reports every 20 ms for 400 ms: the stream keeps only the newest report while a write is in
-  // flight, so a slow reader may see fewer, but always in order and always the final one.
+  // flight, so a slow reader may see fewer, but always in order and always the final one. How
+  // many arrive depends on the machine's speed and is not asserted (the pacing itself is checked
+  // in QueryRunner.ProgressIsPacedButFinalAlwaysArrives); that some do and each is whole is.
   pb::AnalyzeRequest request = LongSearch();
   request.mutable_limits()->set_time_ms(400);
   Stream s = Search(request);
@@ -265,7 +267,7 @@ TEST_F(Loopback, AnalyzeStreamsOrderedProgressThenOneFinal) {
       EXPECT_GT(r.nodes(), 0);
     }
   }
-  EXPECT_GE(progress, 3);
+  EXPECT_GE(progress, 1);
   EXPECT_EQ(s.reports.back().stop_reason(), pb::STOP_REASON_TIME_LIMIT);
   EXPECT_GE(s.reports.back().nodes(), s.reports[s.reports.size() - 2].nodes());
 }
