@@ -5,12 +5,12 @@
 // points minus the other's, end-of-game adjustments included: playing out gains twice the other
 // rack under either end rule, six scoreless turns cost each side its own rack). Past the depth
 // limit a node is estimated as the other rack's points minus its own (the tiles likely left
-// stuck). Each depth values every root play with a full window, so a stopped search still ranks
-// every play by the deepest depth it finished; once a depth meets no horizon, the values are exact.
+// stuck). Each depth values every root play (with a full window, or in best-only mode a null
+// window around the best so far), so a stopped search still ranks every play by the deepest
+// depth it finished; once a depth meets no horizon, the values are exact.
 // The table keeps whether a horizon was met under each entry: an entry none touched is solved
 // (its value or bound holds at any depth, so deeper iterations reuse it), and one that was
 // passes the horizon on to whatever it decides, so that "exact" is never claimed on an estimate.
-// In best-only mode the root's later plays get a null window: are they better than the best?
 // Moves are tried as the table's best first (before the node's moves are generated, so that a
 // cutoff by it costs no generation), then plays that go out, then the ply's two killer moves
 // (the last that cut off there), then by score; after the first, each move is searched with a
