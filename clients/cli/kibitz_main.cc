@@ -121,7 +121,7 @@ constexpr char kUsage[] =
     "  scrabble-leaves --games=N --generations=G --seed=S [--position-option=lexicon=NAME]\n"
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
-    "  match     --game=scrabble --players=A,B: greedy, static, sim[:IT[:PLIES[:CANDS]]]\n"
+    "  match     --game=scrabble --players=A,B: greedy, static, sim[:IT[:PLIES[:CANDS]]][:win]\n"
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
     "            rotated; wins, points and 95% intervals per player (in this process)\n"

@@ -286,6 +286,12 @@ std::vector<GameCase> Cases() {
                    scrabble,
                    20,
                    {{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "6"}}});
+  cases.push_back(
+      {"scrabble_by_win",
+       Scrabble,
+       scrabble,
+       20,
+       {{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "6"}, {"objective", "win"}}});
   // A tarok play position near the end, from the seat of the player to move.
   core::Rng rng(17);
   for (int i = 0; i < 100; ++i) {

@@ -33,8 +33,18 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_EQ(aware->algorithm, Algorithm::kSimEndgame);
   EXPECT_EQ(aware->iterations, 80);
   EXPECT_EQ(aware->candidates, 6);
+  EXPECT_EQ(aware->objective, Objective::kSpread);
+  // ":win" last: ranked by the chance of winning.
+  absl::StatusOr<PlayerOptions> by_win = ParsePlayer("sim-endgame:80:3:6:win", "p");
+  ASSERT_TRUE(by_win.ok());
+  EXPECT_EQ(by_win->objective, Objective::kWin);
+  EXPECT_EQ(by_win->iterations, 80);
+  EXPECT_EQ(by_win->candidates, 6);
+  EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
+  EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
   for (const char* bad :
-       {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10", "sim-endgame:x"}) {
+       {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10", "sim-endgame:x",
+        "greedy:win", "seed:win", "sim:win:5", "sim:1:2:3:4:win", "win"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;

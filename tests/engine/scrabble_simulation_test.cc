@@ -112,6 +112,65 @@ TEST(ScrabbleSimulation, TheSeedsMinimaxOfOnePlyIsTheScoreLessTheBestReply) {
   EXPECT_EQ(checked, 4);
 }
 
+// The report of a simulation of the six best plays by equity of `cgp` (the other rack unseen) over
+// 20 layouts, every play on every layout, ranked by `objective`.
+core::Report SimulateTheBestSix(const std::string& cgp, Objective objective) {
+  const Position view = testing::FromCgp(cgp);
+  std::vector<Move> moves = All(view);
+  std::stable_sort(moves.begin(), moves.end(),
+                   [&](const Move& a, const Move& b) { return Equity(view, a) > Equity(view, b); });
+  moves.resize(6);
+  Playout playout;
+  playout.objective = objective;
+  absl::StatusOr<std::unique_ptr<Simulation>> sim = Simulation::Make(view, moves, playout, 9, {});
+  EXPECT_TRUE(sim.ok()) << sim.status();
+  search::MonteCarloConfig config;
+  config.samples = 20;
+  config.batch = 5;
+  search::MonteCarloSearch<Simulation> search(**sim, config);
+  return search.RunQuietly();
+}
+double Metric(const core::MoveValue& mv, const std::string& name) {
+  for (const core::Statistic& m : mv.metrics) {
+    if (m.name == name) return m.value;
+  }
+  ADD_FAILURE() << "no metric " << name;
+  return 0;
+}
+
+// Ranked by the chance of winning, a play's value is that chance and the plays are the same
+// playouts as by spread; where the game is decided every chance is 1 to within rounding and the
+// plays go by spread.
+TEST(ScrabbleSimulation, ByWinAPlayIsValuedByItsChanceAndADecidedGameGoesBySpread) {
+  const std::string board =
+      "13W1/9ZIT1I1/10V2R1/7BIJOU1I1/2OUTREAd1R2N1/10I2GS/6FEELS3T/ABAPICAL2T3O/2HIN1HAME2C1W/"
+      "3N5XU1UMP/3OD5GERE1/3TO7D2/4N7S2/3GODLY7/TOhEROAS7 ADFILNQ/ ";
+  for (const std::string scores : {"360/350", "760/350"}) {
+    const core::Report by_spread = SimulateTheBestSix(board + scores + " 0", Objective::kSpread);
+    const core::Report by_win = SimulateTheBestSix(board + scores + " 0", Objective::kWin);
+    ASSERT_EQ(by_win.moves.size(), 6u);
+    std::map<std::string, double> spread_of;
+    for (const core::MoveValue& mv : by_spread.moves) spread_of[mv.move] = Metric(mv, "spread");
+    double last = 2;
+    for (const core::MoveValue& mv : by_win.moves) {
+      SCOPED_TRACE(scores + " " + mv.move);
+      EXPECT_EQ(mv.value, Metric(mv, "win"));
+      EXPECT_GE(mv.value, 0);
+      EXPECT_LE(mv.value, 1);
+      EXPECT_DOUBLE_EQ(Metric(mv, "spread"), spread_of[mv.move]);  // the same playouts
+      const double objective = mv.value + kWinPerPoint * Metric(mv, "spread");
+      EXPECT_LE(objective, last + 1e-12);
+      last = objective;
+    }
+    if (scores == "760/350") {  // 410 ahead: decided, so the most spread comes first
+      for (const core::MoveValue& mv : by_win.moves) EXPECT_GT(mv.value, 1 - 1e-6) << mv.move;
+      EXPECT_EQ(by_win.best_move, by_spread.best_move);
+    } else {  // close: the chances differ
+      EXPECT_LT(by_win.moves.back().value, by_win.moves.front().value - 1e-3);
+    }
+  }
+}
+
 TEST(ScrabbleSimulation, ThePreEndgameWeighsEveryBagOrderOnce) {
   // A position with two tiles in the bag, seen by the side to move.
   for (const Position& full : testing::GamePositions(6, 5)) {

@@ -12,13 +12,18 @@
 namespace kibitzer::scrabble {
 
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  const std::vector<std::string> parts = absl::StrSplit(text, ':');
+  std::vector<std::string> parts = absl::StrSplit(text, ':');
   PlayerOptions p;
+  if (parts.size() > 1 && parts.back() == "win" &&
+      (parts[0] == "sim" || parts[0] == "sim-endgame")) {
+    p.objective = Objective::kWin;
+    parts.pop_back();
+  }
   p.name = text;
   const auto bad = [&] {
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": ", core::Quote(text),
-        " is not a Scrabble player (greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]], "
+        " is not a Scrabble player (greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win], "
         "sim-endgame[:...] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (parts[0] == "greedy" && parts.size() == 1) {
@@ -112,6 +117,7 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   if (n == 1) return candidates[0];
   Playout playout;
   playout.plies = options_.plies;
+  playout.objective = options_.objective;
   if (aware && pos.bag_size() <= kPreEndgameBag) {
     playout.kind = Playout::kEndgame;
     playout.endgame_nodes = options_.pre_endgame_nodes;
@@ -134,7 +140,7 @@ Move Player::Simulate(const Position& pos, std::vector<Move> candidates, const P
   config.batch = 10;
   config.min_samples = 30;
   config.race = options_.race ? 0.95 : 0;
-  config.margin = 1;
+  config.margin = Simulation::Margin(playout.objective);
   search::MonteCarloSearch<Simulation> search(**sim, config);
   *nodes += search.RunQuietly().nodes;
   return candidates[static_cast<size_t>(std::max(0, search.BestIndex()))];

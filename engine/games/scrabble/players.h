@@ -28,6 +28,7 @@ struct PlayerOptions {
   int plies = 2;         // sim: plies played after the candidate
   int candidates = 10;   // sim: how many of the best by equity are simulated
   bool race = true;      // sim: drop candidates clearly behind as it goes
+  Objective objective = Objective::kSpread;  // sim: ranked by spread, or (":win") by win chance
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;
@@ -37,7 +38,8 @@ struct PlayerOptions {
   std::string name;
 };
 
-// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]] (default sim:100:2:10), the same as
+// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win] (default sim:100:2:10; ":win" ranks
+// the candidates by the chance of winning, not the spread), the same as
 // sim-endgame[:...] (the endgame solved when the bag is empty, the pre-endgame with 1..3 tiles in
 // it), and the seed's Monte Carlo player seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each
 // simulation a MinMax of 2 plies after each play over the 20 best plays by score within 10 points

@@ -216,6 +216,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   }
   Playout playout;
   playout.plies = static_cast<int>(options->GetInt("plies"));
+  playout.objective =
+      options->GetString("objective") == "win" ? Objective::kWin : Objective::kSpread;
   // Checked now, so that bad fixed tiles are INVALID_ARGUMENT rather than a failed search.
   absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), spec.fixed);
   if (!sampler.ok()) return sampler.status();
@@ -231,7 +233,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       *options, spec, algorithm == "preendgame" ? kMaxPreEndgameLayouts : kDefaultIterations,
       kBatch);
   if (orders > 0) config.samples = orders;
-  config.margin = 1;  // the race's indifference: a point of spread
+  config.margin = Simulation::Margin(playout.objective);  // the race's indifference
   return std::make_unique<search::MonteCarloTask<Simulation>>(
       [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed] {
         return Simulation::Make(pos, candidates, playout, seed, fixed);

@@ -157,6 +157,11 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
                       "sim: plies played by the static player after each candidate."),
       OptionSpec::Int("candidates", 10, 1, 500,
                       "sim: how many of the best plays by equity are simulated."),
+      OptionSpec::Enum("objective", "spread", {"spread", "win"},
+                       "sim, preendgame: rank the plays by the mean change in the spread, or by "
+                       "the mean chance of winning (a play's value is then that chance, 0 to 1; "
+                       "a point of spread counts 0.0001 in the ranking, so that plays of equal "
+                       "chance are ranked by spread)."),
       OptionSpec::Int("endgame_nodes", 20000, 100, 100000000,
                       "preendgame: the node limit of each endgame solved in a playout."),
   };
@@ -181,7 +186,8 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   info.hidden_information = true;
   info.value_description =
       "Points for the side to move: with algorithm=sim or preendgame the mean change in the "
-      "spread (metrics score, leave, equity, spread, spread_se, win, win_se); with "
+      "spread (metrics score, leave, equity, spread, spread_se, win, win_se), or with "
+      "objective=win the mean chance of winning (0 to 1); with "
       "algorithm=static the play's equity, its score plus the leave's value (metrics score, "
       "leave, equity): the lexicon's learned leave values (kibitz scrabble-leaves, NAME.leaves) "
       "scaled near the end of the bag, or where it has none hand-made ones (the blank 25, S 8, "

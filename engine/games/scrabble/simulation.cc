@@ -145,6 +145,8 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
     double* v = values + c * kChannels;
     v[kSpread] = spread - start;
     v[kWin] = WinChance(spread, w.left);
+    v[kObjective] =
+        playout_.objective == Objective::kWin ? v[kWin] + kWinPerPoint * v[kSpread] : v[kSpread];
     if (control.Poll(nodes)) return std::nullopt;  // each candidate is hundreds of plays
   }
   return nodes;
@@ -155,15 +157,22 @@ void Simulation::Describe(const search::MonteCarloMove& move, core::MoveValue& m
   mv.move = view_.Format(m);
   mv.depth = playout_.plies + 1;
   const double win = move.channels[kWin].Mean();
+  const double spread = move.channels[kSpread].Mean();
+  const double spread_se = move.channels[kSpread].StdError();
+  // By win: the value is the chance itself (the objective less its spread tie-break).
+  if (playout_.objective == Objective::kWin) {
+    mv.value = win;
+    mv.std_error = move.channels[kWin].StdError();
+  }
   const double leave = LeaveOf(view_, m);
   mv.metrics = {{"score", static_cast<double>(m.score), "points the play scores"},
                 {"leave", leave, "the value of the tiles kept"},
                 {"equity", m.score + leave, "score plus leave (static)"},
-                {"spread", mv.value, "mean change in the spread at the horizon (or the end)"},
-                {"spread_se", mv.std_error, "its standard error"},
+                {"spread", spread, "mean change in the spread at the horizon (or the end)"},
+                {"spread_se", spread_se, "its standard error"},
                 {"win", win, "the mean chance of winning at the horizon (exact at the end)"},
                 {"win_se", move.channels[kWin].StdError(), "its standard error"}};
-  mv.display = absl::StrFormat("spread %+.1f ±%.1f, wins %.0f%%, %d points", mv.value, mv.std_error,
+  mv.display = absl::StrFormat("spread %+.1f ±%.1f, wins %.1f%%, %d points", spread, spread_se,
                                100 * win, m.score);
   if (move.raced_out) absl::StrAppend(&mv.display, "; raced out after ", mv.samples, " layouts");
 }

@@ -36,6 +36,12 @@
 
 namespace kibitzer::scrabble {
 
+// What the candidates are ranked by: the mean change in the spread, or the mean chance of winning
+// (WinChance at the horizon) with each point of spread worth kWinPerPoint on top, so that plays
+// of equal chance (a game already decided) are still ranked by spread.
+enum class Objective { kSpread, kWin };
+constexpr double kWinPerPoint = 1e-4;
+
 // How each candidate is played out on a layout.
 struct Playout {
   enum Kind { kStatic, kMinimax, kEndgame };
@@ -45,6 +51,7 @@ struct Playout {
   int cut_y = 10;
   uint64_t endgame_nodes = 20000;  // kEndgame: a node limit for each endgame solved
   uint64_t max_layouts = 100000;   // kEndgame: more bag orders than this are drawn at random
+  Objective objective = Objective::kSpread;
 };
 
 // The chance of winning from `spread` ahead with `tiles_left` tiles still to play (in the bag and
@@ -60,7 +67,10 @@ void SeedCut(std::vector<Move>* moves, int x, int y);
 
 class Simulation {
  public:
-  enum Channel { kSpread, kWin, kChannels };
+  // kObjective ranks: the spread, or the win chance plus kWinPerPoint a point of spread.
+  enum Channel { kObjective, kSpread, kWin, kChannels };
+  // The race's indifference in the objective's unit: a point of spread, or 0.2% of winning.
+  static double Margin(Objective o) { return o == Objective::kWin ? 0.002 : 1; }
   struct Worker {
     MoveGenerator gen;
     std::vector<Move> moves;
