@@ -281,6 +281,52 @@ TEST(ScrabbleMoveGen, EveryGeneratedMoveIsLegalAsWrittenWithTheSameScore) {
   }
 }
 
+// What the endgame's line cache rests on: a line's placements depend on that line alone, and those
+// of part of a rack are, in the same order and with the same scores, those of the whole rack whose
+// tiles are all in that part.
+TEST(ScrabbleMoveGen, ALinesPlacementsOfPartOfARackAreThoseOfTheWholeRackWithinThatPart) {
+  core::Rng rng(23);
+  MoveGenerator gen(*Scowl70());
+  std::vector<Move> whole, part, all;
+  int lines = 0;
+  for (const Position& pos : GamePositions(testing::Cases(4), 71)) {
+    const Rack& rack = pos.side(pos.to_move()).rack;
+    if (pos.board().empty() || rack.size < 2) continue;
+    Rack sub;  // each tile kept with chance 1/2
+    for (int k = 0; k < kTileKinds; ++k) {
+      for (int n = 0; n < rack.count[k]; ++n) {
+        if (rng.Below(2) == 0) sub.Add(k);
+      }
+    }
+    gen.GeneratePlacements(pos.board(), rack, &all);
+    size_t at = 0;
+    for (int bit = 0; bit < 2 * kDim; ++bit) {
+      whole.clear();
+      part.clear();
+      gen.AppendPlacements(pos.board(), rack, 1u << bit, &whole);
+      gen.AppendPlacements(pos.board(), sub, 1u << bit, &part);
+      // The lines one by one make the whole list, in order.
+      for (const Move& m : whole) {
+        ASSERT_LT(at, all.size());
+        EXPECT_TRUE(all[at++] == m);
+        EXPECT_EQ(m.dir * kDim + m.line, bit);
+      }
+      std::vector<Move> kept;
+      for (const Move& m : whole) {
+        if (sub.Contains(m.Used())) kept.push_back(m);
+      }
+      ASSERT_EQ(part.size(), kept.size()) << FormatCgp(pos) << " line bit " << bit;
+      for (size_t i = 0; i < part.size(); ++i) {
+        EXPECT_TRUE(part[i] == kept[i]);
+        EXPECT_EQ(part[i].score, kept[i].score);
+      }
+      lines += !whole.empty();
+    }
+    EXPECT_EQ(at, all.size());
+  }
+  EXPECT_GT(lines, testing::Cases(4) * 100);
+}
+
 TEST(ScrabbleMoveGen, ExchangesAreEachDistinctSetOnce) {
   absl::StatusOr<Rack> rack = ParseRack("AAB??EE", kRackSize, "rack");
   ASSERT_TRUE(rack.ok());

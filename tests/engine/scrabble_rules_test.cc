@@ -164,9 +164,23 @@ TEST(ScrabbleRules, SixScorelessTurnsEndTheGameAndEachLosesHisRack) {
 }
 
 // Placing and taking back tiles refreshes only the squares they can change; the board must be
-// the one a refresh of every square gives, on positions of seeded games and moves of all kinds.
+// the one a refresh of every square gives, on positions of seeded games and moves of all kinds;
+// and every line the move does not list as changed (LinesChangedBy) is as it was.
 TEST(ScrabbleBoard, PlacingAndTakingBackTilesKeepsEverySquareAsARefreshFromScratch) {
   const Kwg& kwg = *testing::Scowl70();
+  const auto same_line = [](const scrabble::Board& a, const scrabble::Board& b, int dir,
+                            int line) {
+    for (int pos = 0; pos < kDim; ++pos) {
+      if (a.At(dir, line, pos) != b.At(dir, line, pos) ||
+          a.CrossSet(dir, line, pos) != b.CrossSet(dir, line, pos) ||
+          a.CrossScore(dir, line, pos) != b.CrossScore(dir, line, pos) ||
+          a.HasCross(dir, line, pos) != b.HasCross(dir, line, pos) ||
+          a.Anchor(dir, line, pos) != b.Anchor(dir, line, pos)) {
+        return false;
+      }
+    }
+    return true;
+  };
   const auto expect_same = [](const scrabble::Board& a, const scrabble::Board& b,
                               const char* what) {
     for (int dir = 0; dir < 2; ++dir) {
@@ -195,6 +209,19 @@ TEST(ScrabbleBoard, PlacingAndTakingBackTilesKeepsEverySquareAsARefreshFromScrat
       scrabble::Board fresh = board;
       fresh.Refresh(kwg);
       expect_same(board, fresh, "placed");
+      const uint32_t changed = board.LinesChangedBy(m);
+      for (int dir = 0; dir < 2; ++dir) {
+        for (int line = 0; line < kDim; ++line) {
+          if ((changed & LineBit(dir, line)) == 0) {
+            EXPECT_TRUE(same_line(board, pos.board(), dir, line)) << dir << " " << line;
+          }
+        }
+      }
+      // Only the lines around the move: along it, its own and those of the two squares past the
+      // run across each tile placed; across it, one a square it covers and the two past its ends.
+      if (!pos.board().empty()) {
+        EXPECT_LE(__builtin_popcount(changed), 1 + 2 * m.placed + m.length + 2);
+      }
       board.Unplace(m, kwg);
       expect_same(board, pos.board(), "taken back");
       ++checked;

@@ -135,36 +135,47 @@ void Board::Refresh(const Kwg& kwg) {
   }
 }
 
-void Board::RefreshAround(const Move& m, const Kwg& kwg) {
-  if (tile_count_ == 0 || tile_count_ == m.placed) {
-    Refresh(kwg);  // the first tiles: the centre stops (or starts) being the one anchor
-    return;
-  }
+template <typename F>
+bool Board::ForAffected(const Move& m, const F& f) const {
+  // The first tiles: the centre stops (or starts) being the one anchor.
+  if (tile_count_ == 0 || tile_count_ == m.placed) return false;
   // A square's cross-set and cross score depend on the runs of tiles next to it, and whether it
   // is an anchor on its four neighbours. Placing or taking back tiles changes only the squares
   // the tiles stand on and the two squares just past every run of tiles through one of them: the
   // run along the move's line, and at each tile the run across it. (The square beside a tile
   // across the line is such a square when empty, and a tile square does not change.)
-  const auto refresh_ends = [&](int dir, int line, int pos) {
+  const auto run_ends = [&](int dir, int line, int pos) {
     int a = pos - 1, b = pos + 1;
     while (a >= 0 && tiles_[dir][line][a] != kEmpty) --a;
     while (b < kDim && tiles_[dir][line][b] != kEmpty) ++b;
     for (const int p : {a, b}) {
       if (p < 0 || p >= kDim) continue;
       if (dir == kAcross) {
-        RefreshSquare(line, p, kwg);
+        f(line, p);
       } else {
-        RefreshSquare(p, line, kwg);
+        f(p, line);
       }
     }
   };
-  refresh_ends(m.dir, m.line, m.start);
-  refresh_ends(m.dir, m.line, m.start + m.length - 1);
+  run_ends(m.dir, m.line, m.start);
+  run_ends(m.dir, m.line, m.start + m.length - 1);
   for (int i = 0; i < m.length; ++i) {
     if (m.tiles[i] == kEmpty) continue;
-    RefreshSquare(m.Row(i), m.Col(i), kwg);
-    refresh_ends(1 - m.dir, m.start + i, m.line);
+    f(m.Row(i), m.Col(i));
+    run_ends(1 - m.dir, m.start + i, m.line);
   }
+  return true;
+}
+
+void Board::RefreshAround(const Move& m, const Kwg& kwg) {
+  if (!ForAffected(m, [&](int row, int col) { RefreshSquare(row, col, kwg); })) Refresh(kwg);
+}
+
+uint32_t Board::LinesChangedBy(const Move& m) const {
+  uint32_t lines = 0;
+  const bool some = ForAffected(
+      m, [&](int row, int col) { lines |= LineBit(kAcross, row) | LineBit(kDown, col); });
+  return some ? lines : kAllLines;
 }
 
 void Board::Place(const Move& m, const Kwg& kwg) {

@@ -17,6 +17,9 @@
 namespace kibitzer::scrabble {
 
 constexpr int kCentre = 7;
+// Sets of lines as bit masks: bit dir * kDim + line (across rows 0..14, down columns 15..29).
+constexpr uint32_t kAllLines = (1u << (2 * kDim)) - 1;
+constexpr uint32_t LineBit(int dir, int line) { return 1u << (dir * kDim + line); }
 constexpr uint32_t kAllLetters = ((1u << kLetters) - 1) << 1;
 
 struct Premium {
@@ -47,10 +50,17 @@ class Board {
   // Places a placement's tiles (or takes them back) and refreshes the squares it affects.
   void Place(const Move& m, const Kwg& kwg);
   void Unplace(const Move& m, const Kwg& kwg);
+  // With `m` placed: the lines (LineBit) of every square whose tile, cross-sets, cross scores or
+  // anchor flags placing or taking back `m` changes (every line for the board's first tiles).
+  uint32_t LinesChangedBy(const Move& m) const;
 
  private:
   void RefreshSquare(int row, int col, const Kwg& kwg);
   void RefreshAround(const Move& m, const Kwg& kwg);
+  // Calls f(row, col) for the squares placing or taking back `m` affects (see RefreshAround),
+  // `m` placed or not; false (f not called) for the first tiles, which affect every square.
+  template <typename F>
+  bool ForAffected(const Move& m, const F& f) const;
 
   std::array<std::array<std::array<Tile, kDim>, kDim>, 2> tiles_{};
   std::array<std::array<std::array<uint32_t, kDim>, kDim>, 2> cross_{};

@@ -59,6 +59,56 @@ uint64_t EndgameSolver::Key() const {
   return k;
 }
 
+EndgameSolver::Packed EndgameSolver::Pack(const Rack& r) {
+  Packed p;
+  for (int k = 0; k < 16; ++k) p.lo |= static_cast<uint64_t>(r.count[k] & 7) << (4 * k);
+  for (int k = 16; k < kTileKinds; ++k)
+    p.hi |= static_cast<uint64_t>(r.count[k] & 7) << (4 * (k - 16));
+  return p;
+}
+
+bool EndgameSolver::Within(const Packed& used, const Packed& rack) {
+  // Each nibble of (rack | 8) - used keeps its top bit exactly when rack >= used there (counts
+  // are at most 7, so no nibble borrows from the next).
+  constexpr uint64_t kTops = 0x8888888888888888ull;
+  return (((rack.lo | kTops) - used.lo) & kTops) == kTops &&
+         (((rack.hi | kTops) - used.hi) & kTops) == kTops;
+}
+
+void EndgameSolver::CacheLines() {
+  for (int seat = 0; seat < 2; ++seat) {
+    LineCache& c = cache_[seat];
+    c.moves.clear();
+    for (int i = 0; i < 2 * kDim; ++i) {
+      c.start[static_cast<size_t>(i)] = static_cast<uint32_t>(c.moves.size());
+      gen_.AppendPlacements(board_, racks_[seat], 1u << i, &c.moves);
+    }
+    c.start[2 * kDim] = static_cast<uint32_t>(c.moves.size());
+    c.used.resize(c.moves.size());
+    for (size_t i = 0; i < c.moves.size(); ++i) c.used[i] = Pack(c.moves[i].Used());
+  }
+}
+
+void EndgameSolver::Generate(int ply, std::vector<Move>* out) {
+  out->clear();
+  const Rack& rack = racks_[side_];
+  const uint32_t changed = changed_[static_cast<size_t>(ply)];
+  const LineCache& c = cache_[side_];
+  const Packed have = Pack(rack);
+  // Line by line, so that the list is the generator's own, in its order.
+  for (int i = 0; i < 2 * kDim; ++i) {
+    if ((changed >> i) & 1) {
+      gen_.AppendPlacements(board_, rack, 1u << i, out);
+      continue;
+    }
+    const uint32_t end = c.start[static_cast<size_t>(i) + 1];
+    for (uint32_t j = c.start[static_cast<size_t>(i)]; j < end; ++j) {
+      if (Within(c.used[j], have)) out->push_back(c.moves[j]);
+    }
+  }
+  out->push_back(Move{});
+}
+
 void EndgameSolver::Place(const Move& m, int seat) {
   board_.Place(m, kwg_);
   racks_[seat].RemoveAll(m.Used());
@@ -82,11 +132,14 @@ int EndgameSolver::Child(const Move& m, int depth, int alpha, int beta, int ply)
   const int saved_zero = zero_turns_;
   int v;
   if (m.kind == Move::kPass) {
+    changed_[static_cast<size_t>(ply) + 1] = changed_[static_cast<size_t>(ply)];
     ++zero_turns_;
     side_ = 1 - seat;
     v = -Negamax(depth - 1, -beta, -alpha, ply + 1);
   } else {
     Place(m, seat);
+    changed_[static_cast<size_t>(ply) + 1] =
+        changed_[static_cast<size_t>(ply)] | board_.LinesChangedBy(m);
     if (racks_[seat].size == 0) {
       ++nodes_;
       v = m.score + 2 * racks_[1 - seat].Points();  // out: the other rack counts twice
@@ -178,8 +231,7 @@ int EndgameSolver::Search(int depth, int alpha, int beta, int ply) {
     }
   }
   std::vector<Move>& moves = buffers_[static_cast<size_t>(ply)];
-  gen_.GeneratePlacements(board_, me, &moves);
-  moves.push_back(Move{});
+  Generate(ply, &moves);
   // Then plays that go out, the killers, the rest by score.
   const std::array<Move, 2>& killers = killers_[static_cast<size_t>(ply)];
   std::vector<std::pair<int, uint32_t>>& order = orders_[static_cast<size_t>(ply)];
@@ -230,8 +282,18 @@ void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchContr
       if (board_.at(r, c) != kEmpty) board_key_ ^= TheKeys().square[r * kDim + c][board_.at(r, c)];
     }
   }
-  gen_.GeneratePlacements(board_, racks_[0], &root_moves_);
-  root_moves_.push_back(Move{});
+  if (buffers_.size() < static_cast<size_t>(max_depth) + 2) {
+    buffers_.resize(static_cast<size_t>(max_depth) + 2);
+    orders_.resize(buffers_.size());
+    first_.resize(buffers_.size());
+    killers_.resize(buffers_.size());
+    changed_.resize(buffers_.size() + 1);
+    for (auto& b : buffers_) b.reserve(1024);
+    for (auto& o : orders_) o.reserve(1024);
+  }
+  CacheLines();
+  changed_[0] = 0;
+  Generate(0, &root_moves_);
   plays_.clear();
   for (const Move& m : root_moves_) plays_.push_back({m, m.score, false});
   // By score, the generator's order among equals (an insertion sort: stable, nothing allocated).
@@ -241,14 +303,6 @@ void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchContr
     }
   };
   insertion_sort(plays_, [](const auto& a, const auto& b) { return a.move.score > b.move.score; });
-  if (buffers_.size() < static_cast<size_t>(max_depth) + 2) {
-    buffers_.resize(static_cast<size_t>(max_depth) + 2);
-    orders_.resize(buffers_.size());
-    first_.resize(buffers_.size());
-    killers_.resize(buffers_.size());
-    for (auto& b : buffers_) b.reserve(1024);
-    for (auto& o : orders_) o.reserve(1024);
-  }
   std::fill(killers_.begin(), killers_.end(), std::array<Move, 2>{});
   depth_ = 0;
   exact_ = false;

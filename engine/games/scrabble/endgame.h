@@ -80,13 +80,36 @@ class EndgameSolver {
   // key that two positions share.
   bool Playable(const Move& m) const;
   int Child(const Move& m, int depth, int alpha, int beta, int ply);
+  // The side to move's placements at `ply` into `out` (cleared), then the pass.
+  void Generate(int ply, std::vector<Move>* out);
+  // Builds each seat's line cache from the root's board and racks.
+  void CacheLines();
   void Place(const Move& m, int seat);
   void Unplace(const Move& m, int seat);
   uint64_t Key() const;
 
+  // A rack's counts packed four bits a kind (a rack holds at most 7 of one), for a quick test
+  // that a move's tiles are still on the rack.
+  struct Packed {
+    uint64_t lo = 0, hi = 0;
+  };
+  static Packed Pack(const Rack& r);
+  static bool Within(const Packed& used, const Packed& rack);
+  // Each seat's placements with its root rack on the root board, line by line: a line that no
+  // move since the root has changed (LinesChangedBy) has the same placements, less those whose
+  // tiles have left the rack, so only the changed lines are generated again (move generation
+  // was most of the solver's time).
+  struct LineCache {
+    std::vector<Move> moves;
+    std::vector<Packed> used;                    // each move's tiles
+    std::array<uint32_t, 2 * kDim + 1> start{};  // line i's moves: [start[i], start[i + 1])
+  };
+
   const Kwg& kwg_;
   Rules rules_;
   MoveGenerator gen_;
+  LineCache cache_[2];
+  std::vector<uint32_t> changed_;  // a ply's lines changed since the root (LineBit)
   std::vector<Entry> table_;
   std::vector<std::vector<Move>> buffers_;                     // one move list per ply
   std::vector<std::vector<std::pair<int, uint32_t>>> orders_;  // its search order

@@ -12,13 +12,19 @@ void MoveGenerator::Generate(const Board& board, const Rack& rack, bool exchange
 void MoveGenerator::GeneratePlacements(const Board& board, const Rack& rack,
                                        std::vector<Move>* out) {
   out->clear();
+  AppendPlacements(board, rack, kAllLines, out);
+}
+
+void MoveGenerator::AppendPlacements(const Board& board, const Rack& rack, uint32_t lines,
+                                     std::vector<Move>* out) {
   if (rack.size == 0) return;
   out_ = out;
   rack_ = rack;
   rack_mask_ = 0;
   for (int l = 1; l < kTileKinds; ++l) rack_mask_ |= (rack.count[l] != 0 ? 1u : 0u) << l;
-  for (int dir = 0; dir < 2; ++dir) {
-    for (int line = 0; line < kDim; ++line) GenerateLine(board, dir, line);
+  for (uint32_t left = lines & kAllLines; left != 0; left &= left - 1) {
+    const int bit = __builtin_ctz(left);
+    GenerateLine(board, bit / kDim, bit % kDim);
   }
 }
 

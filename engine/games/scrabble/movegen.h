@@ -25,6 +25,10 @@ class MoveGenerator {
   void Generate(const Board& board, const Rack& rack, bool exchanges, std::vector<Move>* out);
   // Placements only.
   void GeneratePlacements(const Board& board, const Rack& rack, std::vector<Move>* out);
+  // The placements on the lines of `lines` (bit kLinesOf(dir) + line: across rows 0..14, down
+  // columns 15..29), appended to `out`, line by line in that order.
+  void AppendPlacements(const Board& board, const Rack& rack, uint32_t lines,
+                        std::vector<Move>* out);
   // Every distinct exchange of 1..rack.size tiles.
   static void GenerateExchanges(const Rack& rack, std::vector<Move>* out);
 
