@@ -224,6 +224,12 @@ TEST(ScrabbleBoard, PlacingAndTakingBackTilesKeepsEverySquareAsARefreshFromScrat
       }
       board.Unplace(m, kwg);
       expect_same(board, pos.board(), "taken back");
+      // The search's make and undo: what the move overwrote is put back as it was.
+      scrabble::Board::Saved saved;
+      board.Place(m, kwg, &saved);
+      expect_same(board, fresh, "placed, saving");
+      board.Unplace(m, kwg, saved);
+      expect_same(board, pos.board(), "put back");
       ++checked;
     }
   }

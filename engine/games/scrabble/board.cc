@@ -185,6 +185,49 @@ void Board::Place(const Move& m, const Kwg& kwg) {
   RefreshAround(m, kwg);
 }
 
+void Board::Place(const Move& m, const Kwg& kwg, Saved* saved) {
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), m.tiles[i]);
+  }
+  saved->n = 0;
+  // A square met twice is saved twice, the second time refreshed already; Unplace puts them back
+  // last saved first, so the first (the one before the move) wins.
+  const bool some = ForAffected(m, [&](int row, int col) {
+    Saved::Square& s = saved->squares[static_cast<size_t>(saved->n++)];
+    s.row = static_cast<uint8_t>(row);
+    s.col = static_cast<uint8_t>(col);
+    s.anchor = anchor_[kAcross][row][col];
+    s.has_cross = {has_cross_[kAcross][row][col], has_cross_[kDown][col][row]};
+    s.cross_score = {cross_score_[kAcross][row][col], cross_score_[kDown][col][row]};
+    s.cross = {cross_[kAcross][row][col], cross_[kDown][col][row]};
+    RefreshSquare(row, col, kwg);
+  });
+  if (!some) {
+    saved->n = -1;
+    Refresh(kwg);
+  }
+}
+
+void Board::Unplace(const Move& m, const Kwg& kwg, const Saved& saved) {
+  for (int i = 0; i < m.length; ++i) {
+    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), kEmpty);
+  }
+  if (saved.n < 0) {
+    Refresh(kwg);
+    return;
+  }
+  for (int i = saved.n - 1; i >= 0; --i) {
+    const Saved::Square& s = saved.squares[static_cast<size_t>(i)];
+    anchor_[kAcross][s.row][s.col] = anchor_[kDown][s.col][s.row] = s.anchor;
+    has_cross_[kAcross][s.row][s.col] = s.has_cross[0];
+    has_cross_[kDown][s.col][s.row] = s.has_cross[1];
+    cross_score_[kAcross][s.row][s.col] = s.cross_score[0];
+    cross_score_[kDown][s.col][s.row] = s.cross_score[1];
+    cross_[kAcross][s.row][s.col] = s.cross[0];
+    cross_[kDown][s.col][s.row] = s.cross[1];
+  }
+}
+
 void Board::Unplace(const Move& m, const Kwg& kwg) {
   for (int i = 0; i < m.length; ++i) {
     if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), kEmpty);

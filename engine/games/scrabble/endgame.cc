@@ -109,8 +109,8 @@ void EndgameSolver::Generate(int ply, std::vector<Move>* out) {
   out->push_back(Move{});
 }
 
-void EndgameSolver::Place(const Move& m, int seat) {
-  board_.Place(m, kwg_);
+void EndgameSolver::Place(const Move& m, int seat, int ply) {
+  board_.Place(m, kwg_, &saved_[static_cast<size_t>(ply)]);
   racks_[seat].RemoveAll(m.Used());
   for (int i = 0; i < m.length; ++i) {
     if (m.tiles[i] != kEmpty)
@@ -118,8 +118,8 @@ void EndgameSolver::Place(const Move& m, int seat) {
   }
 }
 
-void EndgameSolver::Unplace(const Move& m, int seat) {
-  board_.Unplace(m, kwg_);
+void EndgameSolver::Unplace(const Move& m, int seat, int ply) {
+  board_.Unplace(m, kwg_, saved_[static_cast<size_t>(ply)]);
   racks_[seat].AddAll(m.Used());
   for (int i = 0; i < m.length; ++i) {
     if (m.tiles[i] != kEmpty)
@@ -137,7 +137,7 @@ int EndgameSolver::Child(const Move& m, int depth, int alpha, int beta, int ply)
     side_ = 1 - seat;
     v = -Negamax(depth - 1, -beta, -alpha, ply + 1);
   } else {
-    Place(m, seat);
+    Place(m, seat, ply);
     changed_[static_cast<size_t>(ply) + 1] =
         changed_[static_cast<size_t>(ply)] | board_.LinesChangedBy(m);
     if (racks_[seat].size == 0) {
@@ -148,7 +148,7 @@ int EndgameSolver::Child(const Move& m, int depth, int alpha, int beta, int ply)
       side_ = 1 - seat;
       v = m.score - Negamax(depth - 1, m.score - beta, m.score - alpha, ply + 1);
     }
-    Unplace(m, seat);
+    Unplace(m, seat, ply);
   }
   side_ = seat;
   zero_turns_ = saved_zero;
@@ -288,6 +288,7 @@ void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchContr
     first_.resize(buffers_.size());
     killers_.resize(buffers_.size());
     changed_.resize(buffers_.size() + 1);
+    saved_.resize(buffers_.size());
     for (auto& b : buffers_) b.reserve(1024);
     for (auto& o : orders_) o.reserve(1024);
   }

@@ -84,8 +84,9 @@ class EndgameSolver {
   void Generate(int ply, std::vector<Move>* out);
   // Builds each seat's line cache from the root's board and racks.
   void CacheLines();
-  void Place(const Move& m, int seat);
-  void Unplace(const Move& m, int seat);
+  // A move of the side to move at `ply` (its board's make and undo keep saved_[ply]).
+  void Place(const Move& m, int seat, int ply);
+  void Unplace(const Move& m, int seat, int ply);
   uint64_t Key() const;
 
   // A rack's counts packed four bits a kind (a rack holds at most 7 of one), for a quick test
@@ -109,7 +110,8 @@ class EndgameSolver {
   Rules rules_;
   MoveGenerator gen_;
   LineCache cache_[2];
-  std::vector<uint32_t> changed_;  // a ply's lines changed since the root (LineBit)
+  std::vector<uint32_t> changed_;    // a ply's lines changed since the root (LineBit)
+  std::vector<Board::Saved> saved_;  // what a ply's move overwrote on the board
   std::vector<Entry> table_;
   std::vector<std::vector<Move>> buffers_;                     // one move list per ply
   std::vector<std::vector<std::pair<int, uint32_t>>> orders_;  // its search order
