@@ -15,7 +15,9 @@
 // cutoff by it costs no generation), then plays that go out, then the ply's two killer moves
 // (the last that cut off there), then by score; after the first, each move is searched with a
 // null window (principal variation search) and searched again only when it proves better.
-// Apply and undo go through the board's Place and Unplace; nothing is allocated per node.
+// Apply and undo go through the board's Place and Unplace, the undo putting back the squares the
+// move overwrote; a node generates again only the lines the moves since the root have changed
+// and takes the rest from each seat's root placements (LineCache); nothing is allocated per node.
 #pragma once
 
 #include <array>
