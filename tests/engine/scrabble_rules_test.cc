@@ -168,8 +168,7 @@ TEST(ScrabbleRules, SixScorelessTurnsEndTheGameAndEachLosesHisRack) {
 // and every line the move does not list as changed (LinesChangedBy) is as it was.
 TEST(ScrabbleBoard, PlacingAndTakingBackTilesKeepsEverySquareAsARefreshFromScratch) {
   const Kwg& kwg = *testing::Scowl70();
-  const auto same_line = [](const scrabble::Board& a, const scrabble::Board& b, int dir,
-                            int line) {
+  const auto same_line = [](const scrabble::Board& a, const scrabble::Board& b, int dir, int line) {
     for (int pos = 0; pos < kDim; ++pos) {
       if (a.At(dir, line, pos) != b.At(dir, line, pos) ||
           a.CrossSet(dir, line, pos) != b.CrossSet(dir, line, pos) ||
