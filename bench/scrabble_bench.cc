@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
@@ -32,11 +33,7 @@ namespace {
 using namespace kibitzer::scrabble;
 using Clock = std::chrono::steady_clock;
 
-bool Flag(const std::string& arg, const std::string& name, std::string* out) {
-  if (arg.rfind(name + "=", 0) != 0) return false;
-  *out = arg.substr(name.size() + 1);
-  return true;
-}
+using kibitzer::bench::Flag;
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());

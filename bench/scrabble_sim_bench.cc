@@ -21,6 +21,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
@@ -34,11 +35,7 @@ using kibitzer::search::MonteCarloConfig;
 using kibitzer::search::MonteCarloSearch;
 using Clock = std::chrono::steady_clock;
 
-bool Flag(const std::string& arg, const std::string& name, std::string* out) {
-  if (arg.rfind(name + "=", 0) != 0) return false;
-  *out = arg.substr(name.size() + 1);
-  return true;
-}
+using kibitzer::bench::Flag;
 
 // The candidates' mean spread over `samples` layouts of `seed` (all of them, no race), and the
 // index chosen by a search racing as the match player's.

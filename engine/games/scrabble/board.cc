@@ -178,17 +178,19 @@ uint32_t Board::LinesChangedBy(const Move& m) const {
   return some ? lines : kAllLines;
 }
 
-void Board::Place(const Move& m, const Kwg& kwg) {
+void Board::SetTiles(const Move& m, bool placed) {
   for (int i = 0; i < m.length; ++i) {
-    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), m.tiles[i]);
+    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), placed ? m.tiles[i] : kEmpty);
   }
+}
+
+void Board::Place(const Move& m, const Kwg& kwg) {
+  SetTiles(m, true);
   RefreshAround(m, kwg);
 }
 
 void Board::Place(const Move& m, const Kwg& kwg, Saved* saved) {
-  for (int i = 0; i < m.length; ++i) {
-    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), m.tiles[i]);
-  }
+  SetTiles(m, true);
   saved->n = 0;
   // A square met twice is saved twice, the second time refreshed already; Unplace puts them back
   // last saved first, so the first (the one before the move) wins.
@@ -209,9 +211,7 @@ void Board::Place(const Move& m, const Kwg& kwg, Saved* saved) {
 }
 
 void Board::Unplace(const Move& m, const Kwg& kwg, const Saved& saved) {
-  for (int i = 0; i < m.length; ++i) {
-    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), kEmpty);
-  }
+  SetTiles(m, false);
   if (saved.n < 0) {
     Refresh(kwg);
     return;
@@ -229,9 +229,7 @@ void Board::Unplace(const Move& m, const Kwg& kwg, const Saved& saved) {
 }
 
 void Board::Unplace(const Move& m, const Kwg& kwg) {
-  for (int i = 0; i < m.length; ++i) {
-    if (m.tiles[i] != kEmpty) Set(m.Row(i), m.Col(i), kEmpty);
-  }
+  SetTiles(m, false);
   RefreshAround(m, kwg);
 }
 

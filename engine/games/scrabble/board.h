@@ -72,6 +72,8 @@ class Board {
  private:
   void RefreshSquare(int row, int col, const Kwg& kwg);
   void RefreshAround(const Move& m, const Kwg& kwg);
+  // Puts a placement's tiles on the board (or takes them off), refreshing nothing.
+  void SetTiles(const Move& m, bool placed);
   // Calls f(row, col) for the squares placing or taking back `m` affects (see RefreshAround),
   // `m` placed or not; false (f not called) for the first tiles, which affect every square.
   template <typename F>
