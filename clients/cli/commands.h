@@ -75,6 +75,7 @@ struct MatchFlags {
   std::string players;  // one per seat, comma-separated
   int deals = 100;
   bool rotate = true;
+  int report_every = 0;  // deals; 0: the table only at the end
 };
 int RunMatch(const CommandOptions& o, const MatchFlags& m);
 // kibitz scrabble-leaves: leave values learned by self-play (in this process), written to

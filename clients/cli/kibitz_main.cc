@@ -82,6 +82,9 @@ ABSL_FLAG(std::string, players, "baseline,baseline,baseline,baseline",
           "Match: one player per seat, comma-separated (baseline, random, maxn[:depth], "
           "paranoid[:depth], mc[:samples[:depth[:maxn|paranoid]]], race[:...] as mc, racing).");
 ABSL_FLAG(int, deals, 100, "Match: seeded deals to play.");
+ABSL_FLAG(int, report_every, 0,
+          "Match: also print the table of the first N, 2N, ... deals as soon as they are all "
+          "played (0: only at the end).");
 ABSL_FLAG(bool, rotate, true, "Match: play each deal once per rotation of the seats.");
 ABSL_FLAG(int, games, 40000, "scrabble-leaves: self-play games a generation.");
 ABSL_FLAG(int, generations, 3, "scrabble-leaves: generations, each valuing leaves by the last.");
@@ -122,6 +125,8 @@ constexpr char kUsage[] =
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
     "  match     --game=scrabble --players=A,B: greedy, static, sim[:IT[:PLIES[:CANDS]]][:win]\n"
+    "            (every match: --report-every=N prints the table of the first N, 2N, ... deals\n"
+    "            as they finish, so a stopped run still reports)\n"
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
     "            rotated; wins, points and 95% intervals per player (in this process)\n"
@@ -251,6 +256,7 @@ int main(int argc, char** argv) {
     m.players = absl::GetFlag(FLAGS_players);
     m.deals = absl::GetFlag(FLAGS_deals);
     m.rotate = absl::GetFlag(FLAGS_rotate);
+    m.report_every = absl::GetFlag(FLAGS_report_every);
     return kibitzer::cli::RunMatch(o, m);
   }
   if (command == "scrabble-leaves") {

@@ -22,12 +22,24 @@ core::OptionMap PositionOptions(const CommandOptions& o) {
   return options;
 }
 
-// Prints a match result of either game (the same fields).
+// The deals a result of `games` games holds, `per_deal` games a deal; the heading's words for
+// them: "500 bags" or, before the end, "the first 100 of 500 bags".
+int DealsOf(const MatchFlags& m, int games, int per_deal) {
+  return m.rotate ? games / per_deal : games;
+}
+std::string DealsWords(const MatchFlags& m, int deals, const char* noun) {
+  return deals == m.deals ? absl::StrCat(deals, " ", noun)
+                          : absl::StrCat("the first ", deals, " of ", m.deals, " ", noun);
+}
+
+// Prints a match result of either game (the same fields), `per_deal` games a deal.
 template <typename Result>
-int Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64_t seed) {
+void Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64_t seed,
+           int per_deal) {
   const int n = static_cast<int>(r.players.size());
+  const int deals = DealsOf(m, r.games, per_deal);
   if (o.json) {
-    std::printf("{\"games\":%d,\"players\":[", r.games);
+    std::printf("{\"games\":%d,\"deals\":%d,\"players\":[", r.games, deals);
     for (int p = 0; p < n; ++p) {
       const auto& pr = r.players[p];
       std::printf(
@@ -40,9 +52,9 @@ int Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64_
           static_cast<unsigned long long>(pr.nodes));
     }
     std::printf("]}\n");
-    return 0;
+    return;
   }
-  std::printf("%d games (%d deals%s, seed %llu)\n", r.games, m.deals,
+  std::printf("%d games (%s%s, seed %llu)\n", r.games, DealsWords(m, deals, "deals").c_str(),
               m.rotate ? ", seats rotated" : "", static_cast<unsigned long long>(seed));
   std::printf("%-3s %-22s %6s %17s %9s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
               "points", "per game (95%)", "median ms");
@@ -66,7 +78,6 @@ int Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64_
     }
     std::printf("\n");
   }
-  return 0;
 }
 
 // The flags every match harness takes: deals, seed, rotation, threads.
@@ -76,9 +87,9 @@ void Schedule(const CommandOptions& o, const MatchFlags& m, Options& mo) {
   mo.seed = o.seed;
   mo.rotate = m.rotate;
   mo.threads = o.threads > 0 ? o.threads : 1;
+  mo.report_every = m.report_every;
 }
 
-template <typename Options>
 void Progress(const CommandOptions& o, int done, int total) {
   if (!o.json && (done % 100 == 0 || done == total)) {
     std::fprintf(stderr, "\r%d/%d games", done, total);
@@ -105,17 +116,55 @@ int RunTarokMatch(const CommandOptions& o, const MatchFlags& m) {
     p->seed = i;
     mo.players.push_back(*p);
   }
-  absl::StatusOr<tarok::MatchResult> r = tarok::PlayMatch(
-      mo, [&](int done, int total) { Progress<tarok::MatchOptions>(o, done, total); });
-  if (!r.ok()) return Fail(r.status());
-  const int code = Print(o, m, *r, mo.seed);
-  if (!o.json) {
-    for (size_t p = 0; p < r->players.size(); ++p) {
-      const tarok::PlayerResult& pr = r->players[p];
-      std::printf("  player %zu declared %d games, made %d\n", p + 1, pr.declared, pr.made);
+  auto print = [&](const tarok::MatchResult& r) {
+    Print(o, m, r, mo.seed, tarok::kPlayers);
+    if (!o.json) {
+      for (size_t p = 0; p < r.players.size(); ++p) {
+        const tarok::PlayerResult& pr = r.players[p];
+        std::printf("  player %zu declared %d games, made %d\n", p + 1, pr.declared, pr.made);
+      }
     }
+    std::fflush(stdout);
+  };
+  absl::StatusOr<tarok::MatchResult> r = tarok::PlayMatch(
+      mo, [&](int done, int total) { Progress(o, done, total); }, print);
+  if (!r.ok()) return Fail(r.status());
+  print(*r);
+  return 0;
+}
+
+// Prints a Scrabble match result.
+void PrintScrabble(const CommandOptions& o, const MatchFlags& m, const scrabble::MatchOptions& mo,
+                   const scrabble::MatchResult& r) {
+  if (o.json) {
+    std::printf("{\"games\":%d,\"deals\":%d,\"players\":[", r.games, DealsOf(m, r.games, 2));
+    for (int p = 0; p < 2; ++p) {
+      const scrabble::PlayerResult& pr = r.players[static_cast<size_t>(p)];
+      std::printf(
+          "%s{\"player\":\"%s\",\"wins\":%.1f,\"win_rate\":%.4f,\"win_rate_ci95\":%.4f,"
+          "\"mean_spread\":%.4f,\"mean_spread_ci95\":%.4f,\"median_move_ms\":%.3f,"
+          "\"moves\":%llu,\"nodes\":%llu}",
+          p ? "," : "", pr.name.c_str(), pr.wins, pr.WinRate(), pr.WinRateHalfWidth(),
+          pr.MeanSpread(), pr.SpreadHalfWidth(), pr.median_move_ms,
+          static_cast<unsigned long long>(pr.moves), static_cast<unsigned long long>(pr.nodes));
+    }
+    std::printf("]}\n");
+    std::fflush(stdout);
+    return;
   }
-  return code;
+  std::printf("%d games (%s%s, seed %llu, lexicon %s)\n", r.games,
+              DealsWords(m, DealsOf(m, r.games, 2), "bags").c_str(),
+              m.rotate ? ", each player first once" : "", static_cast<unsigned long long>(mo.seed),
+              mo.lexicon.c_str());
+  std::printf("%-3s %-22s %7s %17s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
+              "spread (95%)", "median ms");
+  for (int p = 0; p < 2; ++p) {
+    const scrabble::PlayerResult& pr = r.players[static_cast<size_t>(p)];
+    std::printf("%-3d %-22s %7.1f %8.1f%% ±%5.1f %+9.2f ±%6.2f %12.3f\n", p + 1, pr.name.c_str(),
+                pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(), pr.MeanSpread(),
+                pr.SpreadHalfWidth(), pr.median_move_ms);
+  }
+  std::fflush(stdout);
 }
 
 int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m) {
@@ -141,34 +190,10 @@ int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m) {
     mo.players[i] = *p;
   }
   absl::StatusOr<scrabble::MatchResult> r = scrabble::PlayMatch(
-      mo, [&](int done, int total) { Progress<scrabble::MatchOptions>(o, done, total); });
+      mo, [&](int done, int total) { Progress(o, done, total); },
+      [&](const scrabble::MatchResult& partial) { PrintScrabble(o, m, mo, partial); });
   if (!r.ok()) return Fail(r.status());
-  if (o.json) {
-    std::printf("{\"games\":%d,\"players\":[", r->games);
-    for (int p = 0; p < 2; ++p) {
-      const scrabble::PlayerResult& pr = r->players[static_cast<size_t>(p)];
-      std::printf(
-          "%s{\"player\":\"%s\",\"wins\":%.1f,\"win_rate\":%.4f,\"win_rate_ci95\":%.4f,"
-          "\"mean_spread\":%.4f,\"mean_spread_ci95\":%.4f,\"median_move_ms\":%.3f,"
-          "\"moves\":%llu,\"nodes\":%llu}",
-          p ? "," : "", pr.name.c_str(), pr.wins, pr.WinRate(), pr.WinRateHalfWidth(),
-          pr.MeanSpread(), pr.SpreadHalfWidth(), pr.median_move_ms,
-          static_cast<unsigned long long>(pr.moves), static_cast<unsigned long long>(pr.nodes));
-    }
-    std::printf("]}\n");
-    return 0;
-  }
-  std::printf("%d games (%d bags%s, seed %llu, lexicon %s)\n", r->games, m.deals,
-              m.rotate ? ", each player first once" : "", static_cast<unsigned long long>(mo.seed),
-              mo.lexicon.c_str());
-  std::printf("%-3s %-22s %7s %17s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
-              "spread (95%)", "median ms");
-  for (int p = 0; p < 2; ++p) {
-    const scrabble::PlayerResult& pr = r->players[static_cast<size_t>(p)];
-    std::printf("%-3d %-22s %7.1f %8.1f%% ±%5.1f %+9.2f ±%6.2f %12.3f\n", p + 1, pr.name.c_str(),
-                pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(), pr.MeanSpread(),
-                pr.SpreadHalfWidth(), pr.median_move_ms);
-  }
+  PrintScrabble(o, m, mo, *r);
   return 0;
 }
 
@@ -182,6 +207,10 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
   if (m.deals < 1 || m.deals > 1000000) {
     return Fail(absl::InvalidArgumentError(
         absl::StrCat("--deals: must be from 1 to 1000000, got ", m.deals)));
+  }
+  if (m.report_every < 0) {
+    return Fail(absl::InvalidArgumentError(absl::StrCat(
+        "--report-every: must be 0 (none) or a number of deals, got ", m.report_every)));
   }
   if (o.game == "tarok") return RunTarokMatch(o, m);
   if (o.game == "scrabble") return RunScrabbleMatch(o, m);
@@ -199,10 +228,15 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
     p->seed = i;
     mo.players.push_back(*p);
   }
+  auto print = [&](const bigtwo::MatchResult& r) {
+    Print(o, m, r, mo.seed, mo.rules.players);
+    std::fflush(stdout);
+  };
   absl::StatusOr<bigtwo::MatchResult> r = bigtwo::PlayMatch(
-      mo, [&](int done, int total) { Progress<bigtwo::MatchOptions>(o, done, total); });
+      mo, [&](int done, int total) { Progress(o, done, total); }, print);
   if (!r.ok()) return Fail(r.status());
-  return Print(o, m, *r, mo.seed);
+  print(*r);
+  return 0;
 }
 
 }  // namespace kibitzer::cli

@@ -15,17 +15,28 @@ namespace kibitzer::core {
 
 // Plays games 0 .. total - 1 with `play(g)` on `threads` threads (each game on one thread, taken
 // in order); `progress` (may be empty) is called with the games done so far, one call at a time.
+// `prefix` (may be empty) is called, under the same lock, with n each time the first n games have
+// all been played and n is a multiple of `every` or the total: a report that does not depend on
+// the thread count can be made from them while the rest play.
 template <typename Play>
-void RunGames(int total, int threads, Play&& play, const std::function<void(int, int)>& progress) {
+void RunGames(int total, int threads, Play&& play, const std::function<void(int, int)>& progress,
+              const std::function<void(int)>& prefix = {}, int every = 0) {
   std::atomic<int> next{0}, done{0};
-  std::mutex progress_mu;
+  std::mutex mu;
+  std::vector<char> finished(static_cast<size_t>(std::max(0, total)), 0);
+  int first_unfinished = 0;
   auto worker = [&] {
     for (int g = next++; g < total; g = next++) {
       play(g);
       const int d = ++done;
-      if (progress) {
-        std::lock_guard<std::mutex> lock(progress_mu);
-        progress(d, total);
+      std::lock_guard<std::mutex> lock(mu);
+      if (progress) progress(d, total);
+      finished[static_cast<size_t>(g)] = 1;
+      while (first_unfinished < total && finished[static_cast<size_t>(first_unfinished)]) {
+        ++first_unfinished;
+        if (prefix && ((every > 0 && first_unfinished % every == 0) || first_unfinished == total)) {
+          prefix(first_unfinished);
+        }
       }
     }
   };

@@ -324,9 +324,23 @@ TEST(BigTwoMatch, SameSeedSameResultsAtAnyThreadCount) {
   o.threads = 1;
   absl::StatusOr<MatchResult> one = PlayMatch(o, nullptr);
   o.threads = 3;
-  absl::StatusOr<MatchResult> three = PlayMatch(o, nullptr);
+  o.report_every = 4;  // one partial result: the first 4 deals' 16 games
+  std::vector<MatchResult> partial;
+  absl::StatusOr<MatchResult> three =
+      PlayMatch(o, nullptr, [&](const MatchResult& r) { partial.push_back(r); });
   ASSERT_TRUE(one.ok() && three.ok());
   EXPECT_EQ(one->games, 24);
+  o.deals = 4;
+  o.report_every = 0;
+  absl::StatusOr<MatchResult> four = PlayMatch(o, nullptr);
+  ASSERT_TRUE(four.ok());
+  ASSERT_EQ(partial.size(), 1u);
+  EXPECT_EQ(partial[0].games, 16);
+  for (size_t p = 0; p < 4; ++p) {
+    EXPECT_EQ(partial[0].players[p].wins, four->players[p].wins);
+    EXPECT_EQ(partial[0].players[p].points, four->players[p].points);
+    EXPECT_EQ(partial[0].differences[p], four->differences[p]);
+  }
   int wins = 0;
   for (size_t p = 0; p < 4; ++p) {
     EXPECT_EQ(one->players[p].wins, three->players[p].wins);

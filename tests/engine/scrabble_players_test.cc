@@ -121,5 +121,36 @@ TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
   EXPECT_EQ(a.bag(), b.bag());
 }
 
+TEST(ScrabbleMatch, PartialResultsAreThoseOfTheFirstDealsAtAnyThreadCount) {
+  MatchOptions o;
+  o.kwg = testing::Scowl70();
+  o.lexicon = "SCOWL70";
+  o.players = {*ParsePlayer("static", "p"), *ParsePlayer("greedy", "p")};
+  o.seed = 3;
+  o.deals = 2;
+  absl::StatusOr<MatchResult> first_two = PlayMatch(o, {});
+  ASSERT_TRUE(first_two.ok());
+  o.deals = 5;
+  o.report_every = 2;
+  for (int threads : {1, 3}) {
+    o.threads = threads;
+    std::vector<MatchResult> partial;
+    absl::StatusOr<MatchResult> all =
+        PlayMatch(o, {}, [&](const MatchResult& r) { partial.push_back(r); });
+    ASSERT_TRUE(all.ok());
+    // After 2 and 4 of the 5 bags; the end is the result, not a partial one.
+    ASSERT_EQ(partial.size(), 2u) << threads;
+    EXPECT_EQ(partial[0].games, 4);
+    EXPECT_EQ(partial[1].games, 8);
+    EXPECT_EQ(all->games, 10);
+    for (int p = 0; p < 2; ++p) {
+      EXPECT_EQ(partial[0].players[p].spread, first_two->players[p].spread) << threads;
+      EXPECT_EQ(partial[0].players[p].wins, first_two->players[p].wins) << threads;
+      EXPECT_EQ(partial[0].players[p].nodes, first_two->players[p].nodes) << threads;
+      EXPECT_EQ(partial[0].players[p].games, 4);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace kibitzer::scrabble

@@ -80,22 +80,11 @@ State StartOfGame(const Rules& rules, const std::array<Mask, kMaxPlayers>& hands
   return State(rules, hands, static_cast<uint8_t>((1 << rules.players) - 1), leader, lowest);
 }
 
-absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
-                                      const std::function<void(int, int)>& progress) {
-  const int n = o.rules.players;
-  if (static_cast<int>(o.players.size()) != n) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("players: ", n, " seats need ", n, " players, got ", o.players.size()));
-  }
-  if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
-  const int rotations = o.rotate ? n : 1;
-  const int total = o.deals * rotations;
-  std::vector<GameRecord> records(static_cast<size_t>(total));
-  core::RunGames(
-      total, o.threads,
-      [&](int g) { records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations); },
-      progress);
+namespace {
 
+// The result of the first `total` games.
+MatchResult Summarize(const MatchOptions& o, const std::vector<GameRecord>& records, int total) {
+  const int n = o.rules.players;
   MatchResult result;
   result.games = total;
   result.players.resize(static_cast<size_t>(n));
@@ -104,7 +93,8 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
     r.name = PlayerName(o.players[static_cast<size_t>(p)]);
     std::vector<double> times;
     double sum_sq = 0;
-    for (const GameRecord& g : records) {
+    for (int i = 0; i < total; ++i) {
+      const GameRecord& g = records[static_cast<size_t>(i)];
       ++r.games;
       r.wins += g.winner == p;
       r.points += g.points[p];
@@ -120,6 +110,31 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
     return static_cast<double>(records[static_cast<size_t>(g)].points[p]);
   });
   return result;
+}
+
+}  // namespace
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
+                                      const std::function<void(int, int)>& progress,
+                                      const std::function<void(const MatchResult&)>& partial) {
+  const int n = o.rules.players;
+  if (static_cast<int>(o.players.size()) != n) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("players: ", n, " seats need ", n, " players, got ", o.players.size()));
+  }
+  if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
+  const int rotations = o.rotate ? n : 1;
+  const int total = o.deals * rotations;
+  std::vector<GameRecord> records(static_cast<size_t>(total));
+  core::RunGames(
+      total, o.threads,
+      [&](int g) { records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations); },
+      progress,
+      [&](int played) {
+        if (partial && played < total) partial(Summarize(o, records, played));
+      },
+      rotations * o.report_every);
+  return Summarize(o, records, total);
 }
 
 }  // namespace kibitzer::bigtwo

@@ -23,6 +23,7 @@ struct MatchOptions {
   uint64_t seed = 1;
   bool rotate = true;
   int threads = 1;
+  int report_every = 0;  // deals (0: no partial results)
 };
 
 struct PlayerResult {
@@ -54,8 +55,11 @@ std::array<Mask, kMaxPlayers> DealHands(uint64_t seed, uint64_t index, int playe
 // The start of a game with these hands: the holder of the lowest dealt card leads with it.
 State StartOfGame(const Rules& rules, const std::array<Mask, kMaxPlayers>& hands);
 
-// Plays the match; `progress` (may be empty) is called with the games done so far.
+// Plays the match; `progress` (may be empty) is called with the games done so far, `partial` (may
+// be empty) with the result of the games of the first report_every, 2 report_every, ... deals as
+// soon as they are all played, before the rest (the same numbers at any thread count).
 absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
-                                      const std::function<void(int, int)>& progress);
+                                      const std::function<void(int, int)>& progress,
+                                      const std::function<void(const MatchResult&)>& partial = {});
 
 }  // namespace kibitzer::bigtwo

@@ -30,14 +30,48 @@ Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, con
   return pos;
 }
 
+namespace {
+
+struct Game {
+  std::array<int, 2> spread{};  // per player
+  std::array<std::vector<double>, 2> ms;
+  std::array<uint64_t, 2> nodes{};
+};
+
+// The result of the first `games` games.
+MatchResult Summarize(const MatchOptions& options, const std::vector<Game>& played, int games) {
+  MatchResult r;
+  r.games = games;
+  for (int p = 0; p < 2; ++p) {
+    PlayerResult& pr = r.players[static_cast<size_t>(p)];
+    pr.name = options.players[static_cast<size_t>(p)].name;
+    double sum = 0, squares = 0;
+    std::vector<double> ms;
+    for (int i = 0; i < games; ++i) {
+      const Game& g = played[static_cast<size_t>(i)];
+      const int s = g.spread[static_cast<size_t>(p)];
+      ++pr.games;
+      pr.wins += s > 0 ? 1 : s == 0 ? 0.5 : 0;
+      pr.spread += s;
+      sum += s;
+      squares += double(s) * s;
+      ms.insert(ms.end(), g.ms[static_cast<size_t>(p)].begin(), g.ms[static_cast<size_t>(p)].end());
+      pr.nodes += g.nodes[static_cast<size_t>(p)];
+    }
+    pr.moves = ms.size();
+    pr.spread_sd = core::StdDev(sum, squares, pr.games);
+    pr.median_move_ms = core::Median(ms);
+  }
+  return r;
+}
+
+}  // namespace
+
 absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
-                                      const std::function<void(int, int)>& progress) {
-  const int games = options.rotate ? 2 * options.deals : options.deals;
-  struct Game {
-    std::array<int, 2> spread{};  // per player
-    std::array<std::vector<double>, 2> ms;
-    std::array<uint64_t, 2> nodes{};
-  };
+                                      const std::function<void(int, int)>& progress,
+                                      const std::function<void(const MatchResult&)>& partial) {
+  const int per_deal = options.rotate ? 2 : 1;
+  const int games = per_deal * options.deals;
   std::vector<Game> played(static_cast<size_t>(games));
   core::RunGames(
       games, options.threads,
@@ -63,29 +97,12 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
         out.spread[0] = pos.score(seat_of_0) - pos.score(1 - seat_of_0);
         out.spread[1] = -out.spread[0];
       },
-      progress);
-  MatchResult r;
-  r.games = games;
-  for (int p = 0; p < 2; ++p) {
-    PlayerResult& pr = r.players[static_cast<size_t>(p)];
-    pr.name = options.players[static_cast<size_t>(p)].name;
-    double sum = 0, squares = 0;
-    std::vector<double> ms;
-    for (const Game& g : played) {
-      const int s = g.spread[static_cast<size_t>(p)];
-      ++pr.games;
-      pr.wins += s > 0 ? 1 : s == 0 ? 0.5 : 0;
-      pr.spread += s;
-      sum += s;
-      squares += double(s) * s;
-      ms.insert(ms.end(), g.ms[static_cast<size_t>(p)].begin(), g.ms[static_cast<size_t>(p)].end());
-      pr.nodes += g.nodes[static_cast<size_t>(p)];
-    }
-    pr.moves = ms.size();
-    pr.spread_sd = core::StdDev(sum, squares, pr.games);
-    pr.median_move_ms = core::Median(ms);
-  }
-  return r;
+      progress,
+      [&](int n) {
+        if (partial && n < games) partial(Summarize(options, played, n));
+      },
+      per_deal * options.report_every);
+  return Summarize(options, played, games);
 }
 
 }  // namespace kibitzer::scrabble

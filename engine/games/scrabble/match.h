@@ -27,6 +27,7 @@ struct MatchOptions {
   uint64_t seed = 1;
   bool rotate = true;
   int threads = 1;
+  int report_every = 0;  // deals: `partial` gets the first N, 2N, ... deals' games (0: none)
 };
 
 struct PlayerResult {
@@ -54,7 +55,11 @@ struct MatchResult {
 Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, const Rules& rules,
                  uint64_t seed, uint64_t deal);
 
+// Plays the match; `progress` (may be empty) is called with the games done so far, `partial` (may
+// be empty) with the result of the games of the first report_every, 2 report_every, ... deals as
+// soon as they are all played, before the rest (the same numbers at any thread count).
 absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
-                                      const std::function<void(int, int)>& progress);
+                                      const std::function<void(int, int)>& progress,
+                                      const std::function<void(const MatchResult&)>& partial = {});
 
 }  // namespace kibitzer::scrabble

@@ -67,21 +67,10 @@ double PlayerResult::WinRateHalfWidth() const {
   return core::HalfWidth95(std::sqrt(p * (1 - p)), games);
 }
 
-absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
-                                      const std::function<void(int, int)>& progress) {
-  if (o.players.size() != kPlayers) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("players: tarok needs 3 players, got ", o.players.size()));
-  }
-  if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
-  const int rotations = o.rotate ? kPlayers : 1;
-  const int total = o.deals * rotations;
-  std::vector<GameRecord> records(static_cast<size_t>(total));
-  core::RunGames(
-      total, o.threads,
-      [&](int g) { records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations); },
-      progress);
+namespace {
 
+// The result of the first `total` games.
+MatchResult Summarize(const MatchOptions& o, const std::vector<GameRecord>& records, int total) {
   MatchResult result;
   result.games = total;
   result.players.resize(kPlayers);
@@ -90,7 +79,8 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
     r.name = PlayerName(o.players[static_cast<size_t>(p)]);
     std::vector<double> times;
     double sum_sq = 0;
-    for (const GameRecord& g : records) {
+    for (int i = 0; i < total; ++i) {
+      const GameRecord& g = records[static_cast<size_t>(i)];
       ++r.games;
       r.points += g.points[p];
       r.wins += g.points[p] > 0;
@@ -110,6 +100,30 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
     return static_cast<double>(records[static_cast<size_t>(g)].points[p]);
   });
   return result;
+}
+
+}  // namespace
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
+                                      const std::function<void(int, int)>& progress,
+                                      const std::function<void(const MatchResult&)>& partial) {
+  if (o.players.size() != kPlayers) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("players: tarok needs 3 players, got ", o.players.size()));
+  }
+  if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
+  const int rotations = o.rotate ? kPlayers : 1;
+  const int total = o.deals * rotations;
+  std::vector<GameRecord> records(static_cast<size_t>(total));
+  core::RunGames(
+      total, o.threads,
+      [&](int g) { records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations); },
+      progress,
+      [&](int played) {
+        if (partial && played < total) partial(Summarize(o, records, played));
+      },
+      rotations * o.report_every);
+  return Summarize(o, records, total);
 }
 
 }  // namespace kibitzer::tarok
