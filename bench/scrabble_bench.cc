@@ -12,7 +12,8 @@
 // --endgames=N: then solves the first endgame (the bag just empty, both racks known) of the
 // first N games exactly, each stopped after --limit seconds (default 10), with a table of 2^20
 // entries, and prints the median time and how many were solved exactly; --best as BestMove does
-// (the best play exactly, the others bounded).
+// (the best play exactly, the others bounded); --nodes=N stops each after N nodes instead (the
+// same stop on any machine, for comparing the solver's tree: the total nodes are printed).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/games/scrabble/endgame.h"
@@ -49,7 +51,7 @@ double Seconds(Clock::time_point a, Clock::time_point b) {
 
 int main(int argc, char** argv) {
   std::string games_text = "100", seed_text = "1", repeat_text = "5", print_text = "-1";
-  std::string endgames_text = "0", limit_text = "10";
+  std::string endgames_text = "0", limit_text = "10", nodes_text = "0";
   bool best_only = false;
   std::string lexicon = kDefaultLexicon;
   std::string dir = kibitzer::analysis::GameSettings::DefaultLexiconDir();
@@ -62,19 +64,21 @@ int main(int argc, char** argv) {
     if (!Flag(a, "--games", &games_text) && !Flag(a, "--seed", &seed_text) &&
         !Flag(a, "--lexicon", &lexicon) && !Flag(a, "--dir", &dir) &&
         !Flag(a, "--repeat", &repeat_text) && !Flag(a, "--print", &print_text) &&
-        !Flag(a, "--endgames", &endgames_text) && !Flag(a, "--limit", &limit_text)) {
+        !Flag(a, "--endgames", &endgames_text) && !Flag(a, "--limit", &limit_text) &&
+        !Flag(a, "--nodes", &nodes_text)) {
       std::fprintf(stderr,
                    "usage: scrabble_bench [--games=N] [--seed=S] [--lexicon=NAME] [--dir=DIR] "
-                   "[--repeat=R] [--print=K] [--endgames=N [--limit=SECONDS] [--best]]\n");
+                   "[--repeat=R] [--print=K] [--endgames=N [--limit=SECONDS | --nodes=N] "
+                   "[--best]]\n");
       return 2;
     }
   }
   int games = 0, repeat = 0, print = 0, endgames = 0, limit = 0;
-  uint64_t seed = 0;
+  uint64_t seed = 0, node_limit = 0;
   if (!absl::SimpleAtoi(games_text, &games) || !absl::SimpleAtoi(seed_text, &seed) ||
-      !absl::SimpleAtoi(repeat_text, &repeat) || !absl::SimpleAtoi(print_text, &print) ||
-      !absl::SimpleAtoi(endgames_text, &endgames) || !absl::SimpleAtoi(limit_text, &limit) ||
-      games < 1 || repeat < 1) {
+      !absl::SimpleAtoi(nodes_text, &node_limit) || !absl::SimpleAtoi(repeat_text, &repeat) ||
+      !absl::SimpleAtoi(print_text, &print) || !absl::SimpleAtoi(endgames_text, &endgames) ||
+      !absl::SimpleAtoi(limit_text, &limit) || games < 1 || repeat < 1) {
     std::fprintf(stderr, "scrabble_bench: --games and --repeat take a count from 1\n");
     return 2;
   }
@@ -140,23 +144,31 @@ int main(int argc, char** argv) {
   if (ends.empty()) return 0;
   std::vector<double> end_s;
   int exact = 0;
+  uint64_t all_nodes = 0;
   EndgameSolver solver(**kwg, Rules{}, 20);
   for (const Position& pos : ends) {
     kibitzer::core::Limits limits;
-    limits.time = std::chrono::seconds(limit);
+    if (node_limit > 0) {
+      limits.nodes = node_limit;
+    } else {
+      limits.time = std::chrono::seconds(limit);
+    }
     kibitzer::core::StopToken token;
     kibitzer::core::SearchControl control(limits, &token);
     const auto start = Clock::now();
     const EndgameResult r = solver.Solve(pos, 100, control, {}, best_only);
     end_s.push_back(Seconds(start, Clock::now()));
     exact += r.exact;
+    all_nodes += r.nodes;
     std::printf("endgame %s/%s: best %s %+d, depth %d%s, %llu nodes, %.3f s\n",
                 FormatRack(pos.side(pos.to_move()).rack).c_str(),
                 FormatRack(pos.side(1 - pos.to_move()).rack).c_str(),
                 pos.Format(r.plays.front().move).c_str(), r.plays.front().value, r.depth,
                 r.exact ? " exact" : "", static_cast<unsigned long long>(r.nodes), end_s.back());
   }
-  std::printf("endgames: %zu, %d solved exactly, median %.3f s (limit %d s)\n", ends.size(), exact,
-              Median(end_s), limit);
+  std::printf("endgames: %zu, %d solved exactly, median %.3f s, %llu nodes in all (limit %s)\n",
+              ends.size(), exact, Median(end_s), static_cast<unsigned long long>(all_nodes),
+              node_limit > 0 ? absl::StrCat(node_limit, " nodes").c_str()
+                             : absl::StrCat(limit, " s").c_str());
   return 0;
 }

@@ -112,6 +112,73 @@ TEST(ScrabbleSimulation, TheSeedsMinimaxOfOnePlyIsTheScoreLessTheBestReply) {
   EXPECT_EQ(checked, 4);
 }
 
+// The seed's MinMax written out plainly: every move of the cut played on a copy.
+double PlainMinimax(const Position& pos, int plies, const Playout& p) {
+  if (plies == 0 || pos.over()) return 0;
+  std::vector<Move> moves = All(pos);
+  SeedCut(&moves, p.cut_x, p.cut_y);
+  const int me = pos.to_move();
+  double best = -1e9;
+  for (const Move& m : moves) {
+    Position child = pos;
+    child.Apply(m);
+    const double gain =
+        (child.score(me) - pos.score(me)) - (child.score(1 - me) - pos.score(1 - me));
+    best = std::max(best, gain - PlainMinimax(child, plies - 1, p));
+  }
+  return best;
+}
+
+// Two plies after each play (the seed's mid-game setting), where the last ply is valued by the
+// reply's best score line by line (Simulation::BestScoreAfterEach): on every layout, each
+// candidate's value is the plain MinMax's, including near the end of the bag.
+TEST(ScrabbleSimulation, TheSeedsMinimaxOfTwoPliesIsThePlainOneOnEveryLayout) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(3, 72)) {
+    if (pos.board().empty() || pos.bag_size() == 0 || checked >= 6) continue;
+    if (checked >= 3 && pos.bag_size() > 9) continue;  // and three with the bag nearly empty
+    std::vector<Move> candidates = All(pos);
+    SeedCut(&candidates, 4, 100);
+    Playout playout;
+    playout.kind = Playout::kMinimax;
+    playout.plies = 2;
+    const uint64_t seed = 5;
+    absl::StatusOr<std::unique_ptr<Simulation>> sim =
+        Simulation::Make(pos, candidates, playout, seed, {});
+    ASSERT_TRUE(sim.ok()) << sim.status();
+    auto worker = (*sim)->MakeWorker();
+    const std::vector<uint8_t> alive(candidates.size(), 1);
+    absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), {});
+    ASSERT_TRUE(sampler.ok());
+    for (uint64_t sample = 0; sample < 3; ++sample) {
+      std::vector<double> values(candidates.size() * Simulation::kChannels);
+      core::StopToken token;
+      core::SearchControl control(core::Limits{}, &token);
+      ASSERT_TRUE((*sim)->Solve(*worker, sample, alive.data(), control, values.data()));
+      // The same layout as the simulation's: stream `sample` of the seed.
+      core::Rng rng = core::Rng::ForStream(seed, sample);
+      Rack rack;
+      std::vector<uint8_t> bag;
+      sampler->Draw(rng, &rack, &bag);
+      Position layout = pos;
+      layout.SetRack(1 - pos.to_move(), rack);
+      ASSERT_TRUE(layout.SetBag(bag, "bag").ok());
+      for (size_t c = 0; c < candidates.size(); ++c) {
+        Position after = layout;
+        after.Apply(candidates[c]);
+        const int me = pos.to_move();
+        const double expected = (after.score(me) - after.score(1 - me)) -
+                                (pos.score(me) - pos.score(1 - me)) -
+                                PlainMinimax(after, 2, playout);
+        EXPECT_DOUBLE_EQ(values[c * Simulation::kChannels + Simulation::kSpread], expected)
+            << pos.Format(candidates[c]) << " with " << pos.bag_size() << " in the bag";
+      }
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+}
+
 // The report of a simulation of the six best plays by equity of `cgp` (the other rack unseen) over
 // 20 layouts, every play on every layout, ranked by `objective`.
 core::Report SimulateTheBestSix(const std::string& cgp, Objective objective) {

@@ -240,8 +240,9 @@ int EndgameSolver::Search(int depth, int alpha, int beta, int ply) {
     const Move& m = moves[i];
     if (has_first && m == first) continue;
     const bool out = m.kind == Move::kPlace && m.placed == me.size;
-    const int rank =
-        (out ? 1 << 18 : 0) + (m == killers[0] || m == killers[1] ? 1 << 16 : 0) + m.score;
+    // A tile played no longer risks being stuck on the rack, where it would count against.
+    const int rank = (out ? 1 << 18 : 0) + (m == killers[0] || m == killers[1] ? 1 << 16 : 0) +
+                     m.score + m.Used().Points();
     order.emplace_back(-rank, i);
   }
   std::sort(order.begin(), order.end());

@@ -23,13 +23,14 @@ absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(
 }
 
 std::unique_ptr<Simulation::Worker> Simulation::MakeWorker() const {
-  auto w = std::unique_ptr<Worker>(
-      new Worker{MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}, {}, 0});
+  auto w = std::unique_ptr<Worker>(new Worker{
+      MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}, {}, 0, {}, {}, {}, {}});
   w->moves.reserve(4096);
   if (playout_.kind == Playout::kMinimax) {
     w->stack.assign(static_cast<size_t>(playout_.plies + 2), view_);
     w->stack_moves.resize(static_cast<size_t>(playout_.plies + 1));
     for (auto& m : w->stack_moves) m.reserve(4096);
+    w->line_moves.reserve(4096);
   }
   if (playout_.kind == Playout::kEndgame) {
     w->endgame = std::make_unique<EndgameSolver>(view_.kwg(), view_.rules(), 16);
@@ -91,6 +92,46 @@ double Simulation::PlayToEnd(Worker& w, int me, core::SearchControl& control,
   return spread + (w.play.to_move() == me ? value : -value);
 }
 
+double Simulation::BestScoreAfterEach(Worker& w, const Position& pos,
+                                      const std::vector<Move>& moves, uint64_t* nodes) const {
+  // The side to reply's best placement on each line of the board before the move; a move then
+  // changes a few lines (Board::LinesChangedBy), and only those are generated again.
+  const Rack& rack = pos.side(1 - pos.to_move()).rack;
+  const Kwg& kwg = view_.kwg();
+  w.board = pos.board();
+  for (int i = 0; i < 2 * kDim; ++i) {
+    w.line_moves.clear();
+    w.gen.AppendPlacements(w.board, rack, 1u << i, &w.line_moves);
+    *nodes += w.line_moves.size();
+    int best = 0;  // the pass (or an exchange): no points, and the game goes on
+    for (const Move& m : w.line_moves) best = std::max<int>(best, m.score);
+    w.line_best[static_cast<size_t>(i)] = best;
+  }
+  double value = -1e9;
+  for (const Move& m : moves) {
+    w.board.Place(m, kwg, &w.saved);
+    const uint32_t changed = w.board.LinesChangedBy(m);
+    int reply = 0;
+    for (int i = 0; i < 2 * kDim; ++i) {
+      if (!((changed >> i) & 1)) reply = std::max(reply, w.line_best[static_cast<size_t>(i)]);
+    }
+    w.line_moves.clear();
+    w.gen.AppendPlacements(w.board, rack, changed, &w.line_moves);
+    *nodes += w.line_moves.size();
+    for (const Move& r : w.line_moves) reply = std::max<int>(reply, r.score);
+    w.board.Unplace(m, kwg, w.saved);
+    value = std::max(value, static_cast<double>(m.score - reply));
+  }
+  return value;
+}
+
+bool Simulation::LastPlyByScore(const Position& pos, const Move& m) {
+  // A placement leaving tiles in the bag ends nothing, and the reply (the bag still not empty,
+  // the scoreless turns back to 0) can end nothing either: each gains its score alone.
+  return m.kind == Move::kPlace && pos.bag_size() > m.placed && !pos.board().empty() &&
+         pos.rules().scoreless_turns > 1;
+}
+
 double Simulation::Negamax(Worker& w, int depth, int plies, uint64_t* nodes) const {
   const Position& pos = w.stack[static_cast<size_t>(depth)];
   if (plies == 0 || pos.over()) return 0;
@@ -98,6 +139,12 @@ double Simulation::Negamax(Worker& w, int depth, int plies, uint64_t* nodes) con
   GenerateAll(pos, w.gen, &moves);
   *nodes += moves.size();
   SeedCut(&moves, playout_.cut_x, playout_.cut_y);
+  // Two plies left and every move here a placement that ends nothing: the reply's value is its
+  // best score, found without playing each move out.
+  if (plies == 2 && std::all_of(moves.begin(), moves.end(),
+                                [&](const Move& m) { return LastPlyByScore(pos, m); })) {
+    return BestScoreAfterEach(w, pos, moves, nodes);
+  }
   const int me = pos.to_move(), other = 1 - me;
   double best = -1e9;
   Position& child = w.stack[static_cast<size_t>(depth) + 1];

@@ -19,6 +19,7 @@
 // order of the bag, so a search of Layouts() layouts has weighed every bag exactly once.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -82,6 +83,12 @@ class Simulation {
     std::vector<std::vector<Move>> stack_moves;
     std::unique_ptr<EndgameSolver> endgame;  // kEndgame
     int left = 0;                            // the last playout's tiles still to play
+    // kMinimax's last two plies (BestScoreAfterEach): a board, what a move overwrote on it, the
+    // reply's best score on each line, a line's placements.
+    Board board;
+    Board::Saved saved;
+    std::array<int, 2 * kDim> line_best{};
+    std::vector<Move> line_moves;
   };
 
   // `view`: the side to move's view (its rack known); `candidates` (the best first) are
@@ -113,6 +120,12 @@ class Simulation {
   double PlayStatic(Worker& w, int me, int plies, uint64_t* nodes) const;
   // The best spread gain within the cuts of the side to move at w.stack[depth], `plies` plies on.
   double Negamax(Worker& w, int depth, int plies, uint64_t* nodes) const;
+  // Whether `m`, played at `pos`, and any reply each gain their score and end nothing.
+  static bool LastPlyByScore(const Position& pos, const Move& m);
+  // Negamax's value of `pos` with two plies left when every one of its `moves` is
+  // LastPlyByScore: the best of a move's score less the reply's best score (or 0, a pass).
+  double BestScoreAfterEach(Worker& w, const Position& pos, const std::vector<Move>& moves,
+                            uint64_t* nodes) const;
   // The static plies while the bag has tiles, then the endgame solved.
   double PlayToEnd(Worker& w, int me, core::SearchControl& control, uint64_t* nodes) const;
 
