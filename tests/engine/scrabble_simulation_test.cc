@@ -179,6 +179,31 @@ TEST(ScrabbleSimulation, TheSeedsMinimaxOfTwoPliesIsThePlainOneOnEveryLayout) {
   EXPECT_EQ(checked, 6);
 }
 
+// The horizon counts each side's last leave, valued before it draws: with no plies after the
+// candidate, its value on every layout is its static equity (a full rack after the draw would
+// add the luck of the tiles drawn, different on each layout).
+TEST(ScrabbleSimulation, WithNoPliesAfterItAPlayIsWorthItsStaticEquityOnEveryLayout) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(2, 73)) {
+    if (pos.board().empty() || pos.bag_size() < 10 || checked >= 3) continue;
+    std::vector<Move> candidates = All(pos);
+    std::stable_sort(candidates.begin(), candidates.end(),
+                     [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
+    candidates.resize(5);
+    Playout playout;
+    playout.plies = 0;
+    absl::StatusOr<std::unique_ptr<Simulation>> sim =
+        Simulation::Make(pos, candidates, playout, 4, {});
+    ASSERT_TRUE(sim.ok()) << sim.status();
+    const Ran ran = Simulate(**sim, 6);
+    for (size_t c = 0; c < candidates.size(); ++c) {
+      EXPECT_NEAR(ran.values[c], Equity(pos, candidates[c]), 1e-9) << pos.Format(candidates[c]);
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
 // The report of a simulation of the six best plays by equity of `cgp` (the other rack unseen) over
 // 20 layouts, every play on every layout, ranked by `objective`.
 core::Report SimulateTheBestSix(const std::string& cgp, Objective objective) {

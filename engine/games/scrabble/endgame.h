@@ -13,8 +13,10 @@
 // passes the horizon on to whatever it decides, so that "exact" is never claimed on an estimate.
 // Moves are tried as the table's best first (before the node's moves are generated, so that a
 // cutoff by it costs no generation), then plays that go out, then the ply's two killer moves
-// (the last that cut off there), then by score; after the first, each move is searched with a
-// null window (principal variation search) and searched again only when it proves better.
+// (the last that cut off there), then by score plus the points of the tiles played (a tile played
+// cannot be stuck on the rack at the end, where it counts against); after the first, each move
+// is searched with a null window (principal variation search) and searched again only when it
+// proves better.
 // Apply and undo go through the board's Place and Unplace, the undo putting back the squares the
 // move overwrote; a node generates again only the lines the moves since the root have changed
 // and takes the rest from each seat's root placements (LineCache); nothing is allocated per node.

@@ -24,7 +24,7 @@ absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(
 
 std::unique_ptr<Simulation::Worker> Simulation::MakeWorker() const {
   auto w = std::unique_ptr<Worker>(new Worker{
-      MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}, {}, 0, {}, {}, {}, {}});
+      MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}, {}, 0, {}, {}, {}, {}, {}});
   w->moves.reserve(4096);
   if (playout_.kind == Playout::kMinimax) {
     w->stack.assign(static_cast<size_t>(playout_.plies + 2), view_);
@@ -52,31 +52,33 @@ void SeedCut(std::vector<Move>* moves, int x, int y) {
   while (!moves->empty() && moves->back().score < moves->front().score - y) moves->pop_back();
 }
 
-double Simulation::PlayStatic(Worker& w, int me, int plies, uint64_t* nodes) const {
-  const int other = 1 - me;
-  for (int ply = 0; ply < plies && !w.play.over(); ++ply) {
+void Simulation::Play(Worker& w, const Move& m) const {
+  const int seat = w.play.to_move();
+  Rack leave = w.play.side(seat).rack;
+  leave.RemoveAll(m.Used());
+  w.leave[seat] = LeaveValue(view_.kwg().leaves(), leave, w.play.bag_size());
+  w.play.Apply(m);
+}
+
+void Simulation::PlayStaticPlies(Worker& w, int plies, bool while_bag, uint64_t* nodes) const {
+  for (int ply = 0; ply < plies && !w.play.over() && (!while_bag || w.play.bag_size() > 0); ++ply) {
     GenerateAll(w.play, w.gen, &w.moves);
     *nodes += w.moves.size();
-    w.play.Apply(w.moves[BestIndex(w.play, w.moves, false)]);
+    Play(w, w.moves[BestIndex(w.play, w.moves, false)]);
   }
-  double spread = w.play.score(me) - w.play.score(other);
+}
+
+double Simulation::Horizon(Worker& w, int me) const {
+  double spread = w.play.score(me) - w.play.score(1 - me);
   w.left = w.play.over() ? 0 : w.play.bag_size() + w.play.side(0).size + w.play.side(1).size;
-  if (!w.play.over()) {
-    const LeaveTable* leaves = view_.kwg().leaves();
-    spread += LeaveValue(leaves, w.play.side(me).rack, w.play.bag_size()) -
-              LeaveValue(leaves, w.play.side(other).rack, w.play.bag_size());
-  }
+  if (!w.play.over()) spread += w.leave[me] - w.leave[1 - me];
   return spread;
 }
 
 double Simulation::PlayToEnd(Worker& w, int me, core::SearchControl& control,
                              uint64_t* nodes) const {
-  for (int ply = 0; ply < playout_.plies && !w.play.over() && w.play.bag_size() > 0; ++ply) {
-    GenerateAll(w.play, w.gen, &w.moves);
-    *nodes += w.moves.size();
-    w.play.Apply(w.moves[BestIndex(w.play, w.moves, false)]);
-  }
-  if (w.play.over() || w.play.bag_size() > 0) return PlayStatic(w, me, 0, nodes);
+  PlayStaticPlies(w, playout_.plies, true, nodes);
+  if (w.play.over() || w.play.bag_size() > 0) return Horizon(w, me);
   core::Limits limits;
   limits.nodes = playout_.endgame_nodes;
   core::SearchControl local(limits, control.token());
@@ -86,7 +88,7 @@ double Simulation::PlayToEnd(Worker& w, int me, core::SearchControl& control,
   uint64_t solved = 0;
   const int value = w.endgame->BestValue(w.play, 100, local, &depth, &exact, &solved);
   *nodes += solved;
-  if (depth == 0) return PlayStatic(w, me, 0, nodes);
+  if (depth == 0) return Horizon(w, me);
   const int spread = w.play.score(me) - w.play.score(1 - me);
   w.left = exact ? 0 : w.play.side(0).size + w.play.side(1).size;
   return spread + (w.play.to_move() == me ? value : -value);
@@ -180,14 +182,16 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
       after.Apply(candidates_[c]);
       spread = after.score(me) - after.score(other) - Negamax(w, 0, playout_.plies, &nodes);
       w.left = after.over() ? 0 : after.bag_size() + after.side(0).size + after.side(1).size;
-    } else if (playout_.kind == Playout::kEndgame) {
-      w.play = w.layout;
-      w.play.Apply(candidates_[c]);
-      spread = PlayToEnd(w, me, control, &nodes);
     } else {
       w.play = w.layout;
-      w.play.Apply(candidates_[c]);
-      spread = PlayStatic(w, me, playout_.plies, &nodes);
+      w.leave = {0, 0};  // a side that does not move in the playout is valued as a fresh rack
+      Play(w, candidates_[c]);
+      if (playout_.kind == Playout::kEndgame) {
+        spread = PlayToEnd(w, me, control, &nodes);
+      } else {
+        PlayStaticPlies(w, playout_.plies, false, &nodes);
+        spread = Horizon(w, me);
+      }
     }
     double* v = values + c * kChannels;
     v[kSpread] = spread - start;

@@ -2,8 +2,12 @@
 // (the other rack and the bag's order drawn from the unseen tiles, with fixed tiles), every
 // candidate still in the race is played, then `plies` more plies by the static player, both
 // sides. A candidate's value on a layout is the change in the spread (its side's score minus the
-// other's), plus the leave values of both racks at the horizon (the mover's counted for, the
-// other's against) unless the game ended; its win channel is the horizon's estimate of winning
+// other's), plus the value of each side's last leave unless the game ended (the mover's counted
+// for, the other's against): the tiles the side kept with its last move of the playout, the
+// candidate itself for the mover, valued before it drew as static equity values them (a rack
+// after its draw is not a leave: the tiles drawn are luck, and the leave values are learned for
+// a leave with a draw to come); a side that has not moved counts 0, a fresh rack. Its win
+// channel is the horizon's estimate of winning
 // (WinChance: from the spread then and the tiles still to play). Layout i uses stream i of the seed
 // and the same draw for every candidate, so candidates are compared on the same racks.
 //
@@ -83,6 +87,7 @@ class Simulation {
     std::vector<std::vector<Move>> stack_moves;
     std::unique_ptr<EndgameSolver> endgame;  // kEndgame
     int left = 0;                            // the last playout's tiles still to play
+    std::array<double, 2> leave{};           // each seat's last leave's value in the playout
     // kMinimax's last two plies (BestScoreAfterEach): a board, what a move overwrote on it, the
     // reply's best score on each line, a line's placements.
     Board board;
@@ -116,8 +121,13 @@ class Simulation {
  private:
   Simulation(const Position& view, std::vector<Move> candidates, Playout playout, uint64_t seed)
       : view_(view), candidates_(std::move(candidates)), playout_(playout), seed_(seed) {}
-  // `plies` static plies from w.play; then the spread for `me`, leaves counted unless over.
-  double PlayStatic(Worker& w, int me, int plies, uint64_t* nodes) const;
+  // Plays `m` at w.play, keeping the value of the mover's leave (before it draws) in w.leave.
+  void Play(Worker& w, const Move& m) const;
+  // Up to `plies` moves of the static player at w.play (`while_bag`: only while the bag has
+  // tiles).
+  void PlayStaticPlies(Worker& w, int plies, bool while_bag, uint64_t* nodes) const;
+  // The spread for `me` at w.play, each side's last leave counted unless the game is over.
+  double Horizon(Worker& w, int me) const;
   // The best spread gain within the cuts of the side to move at w.stack[depth], `plies` plies on.
   double Negamax(Worker& w, int depth, int plies, uint64_t* nodes) const;
   // Whether `m`, played at `pos`, and any reply each gain their score and end nothing.
