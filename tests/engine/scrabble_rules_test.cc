@@ -393,6 +393,57 @@ TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {
       LeaveValue(Of(**state).kwg().leaves(), leave_of(equity.best_move), Of(**state).bag_size()));
 }
 
+// options[infer] reads the other side's last play (the last of Position.moves here) and draws
+// the other rack around what it kept; it is refused, naming it, where there is nothing to read.
+TEST_F(ScrabbleGameTest, InferenceReadsTheOtherSidesLastPlay) {
+  Position start = NewGame(23);
+  start.Apply(AllMoves(start).front());  // the CGP lists the mover first: it is seat 1 there
+  core::PositionSpec spec;
+  spec.notation = FormatCgp(start);
+  spec.options["lexicon"] = "SCOWL70";
+  auto full = game_.Setup(spec);
+  ASSERT_TRUE(full.ok()) << full.status();
+  const std::vector<Move> replies = AllMoves(Of(**full));
+  spec.moves = {Of(**full).Format(replies.front())};  // seat 1 plays, seat 2 is to move
+  spec.seat = "2";
+  spec.options["view"] = "seat";
+  auto view = game_.Setup(spec);
+  ASSERT_TRUE(view.ok()) << view.status();
+  const auto run = [&](const core::GameState& state, core::OptionMap options) {
+    core::SearchSpec search;
+    search.options = std::move(options);
+    search.limits.samples = 20;
+    search.seed = 4;
+    return game_.PrepareSearch(state, search);
+  };
+  auto task = run(**view, {{"infer", "true"}, {"infer_tolerance", "1000"}, {"candidates", "3"}});
+  ASSERT_TRUE(task.ok()) << task.status();
+  core::StopToken never;
+  core::SearchControl control(core::Limits{}, &never);
+  struct Sink : core::ProgressSink {
+    void OnProgress(const core::Report&) override {}
+    void OnFinished(const core::Report&) override {}
+  } sink;
+  const core::Report r = (*task)->Run(control, sink);
+  EXPECT_EQ(r.moves.size(), 3u);
+  EXPECT_EQ(r.samples, 20u);
+  const std::map<std::pair<const core::GameState*, std::string>, std::string> refused = {
+      {{view->get(), "static"}, "options[infer]: is for algorithm=sim"},
+      {{full->get(), "sim"}, "options[infer]: needs the other side's last play"},
+  };
+  for (const auto& [what, want] : refused) {
+    auto bad = run(*what.first, {{"infer", "true"}, {"algorithm", what.second}});
+    ASSERT_FALSE(bad.ok()) << want;
+    EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(bad.status().message().find(want), std::string::npos) << bad.status();
+  }
+  spec.options.erase("view");  // both racks known: nothing to infer
+  auto known = game_.Setup(spec);
+  ASSERT_TRUE(known.ok());
+  EXPECT_NE(run(**known, {{"infer", "true"}}).status().message().find("nothing to infer"),
+            std::string::npos);
+}
+
 TEST_F(ScrabbleGameTest, ASeatViewSamplesTheOtherRackFromTheUnseenTilesWithTheFixedOnes) {
   auto state = Setup(Board({{8, "7CAT5"}}) + " AEINRST/ 0/0 0 lex SCOWL70;");
   ASSERT_TRUE(state.ok());

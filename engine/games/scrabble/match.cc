@@ -91,6 +91,7 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
           out.ms[static_cast<size_t>(p)].push_back(
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                   .count());
+          players[static_cast<size_t>(1 - p)].Observe(pos, m);
           pos.Apply(m);
         }
         const int seat_of_0 = first == 0 ? 0 : 1;

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/quote.h"
+#include "engine/games/scrabble/inference.h"
 #include "engine/games/scrabble/leaves/leave.h"
 #include "engine/games/scrabble/simulation.h"
 
@@ -14,17 +15,24 @@ namespace kibitzer::scrabble {
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
   std::vector<std::string> parts = absl::StrSplit(text, ':');
   PlayerOptions p;
-  if (parts.size() > 1 && parts.back() == "win" &&
-      (parts[0] == "sim" || parts[0] == "sim-endgame")) {
-    p.objective = Objective::kWin;
+  // Trailing flags of a simulating player, in either order, each once.
+  while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
+         ((parts.back() == "win" && p.objective != Objective::kWin) ||
+          (parts.back() == "infer" && !p.infer))) {
+    if (parts.back() == "win") {
+      p.objective = Objective::kWin;
+    } else {
+      p.infer = true;
+    }
     parts.pop_back();
   }
   p.name = text;
   const auto bad = [&] {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ": ", core::Quote(text),
-        " is not a Scrabble player (greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win], "
-        "sim-endgame[:...] as sim, seed[:SIMULATIONS[:PLIES]])"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": ", core::Quote(text),
+                     " is not a Scrabble player (greedy, static, "
+                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer], "
+                     "sim-endgame[:...] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
@@ -127,13 +135,31 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
                   turn, nodes);
 }
 
+void Player::Observe(const Position& before, const Move& m) {
+  if (!options_.infer) return;
+  last_before_ = before;
+  last_move_ = m;
+}
+
 Move Player::Simulate(const Position& pos, std::vector<Move> candidates, const Playout& playout,
                       uint64_t samples, uint64_t turn, uint64_t* nodes) {
   // The player sees its own rack and the board only: the other rack and the bag are sampled.
   Position view = pos;
   view.HideFrom(pos.to_move());
+  const uint64_t seed = options_.seed * 1000003 + turn;
+  std::vector<Rack> leaves;
+  if (options_.infer && last_before_ && last_before_->to_move() != pos.to_move() &&
+      !view.side(1 - pos.to_move()).known) {
+    InferenceOptions io;
+    io.tolerance = options_.infer_tolerance;
+    io.trials = options_.infer_trials;
+    io.seed = seed ^ 0x1F3A5C7E9B2D4F60ull;
+    Inference inf = InferLeaves(*last_before_, last_move_, pos.side(pos.to_move()).rack, io, gen_);
+    *nodes += static_cast<uint64_t>(inf.trials);
+    leaves = std::move(inf.leaves);
+  }
   absl::StatusOr<std::unique_ptr<Simulation>> sim =
-      Simulation::Make(view, candidates, playout, options_.seed * 1000003 + turn, {});
+      Simulation::Make(view, candidates, playout, seed, {}, std::move(leaves));
   if (!sim.ok()) return candidates[0];
   search::MonteCarloConfig config;
   config.samples = (*sim)->Layouts() > 0 ? (*sim)->Layouts() : samples;

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,11 @@ struct PlayerOptions {
   int candidates = 10;   // sim: how many of the best by equity are simulated
   bool race = true;      // sim: drop candidates clearly behind as it goes
   Objective objective = Objective::kSpread;  // sim: ranked by spread, or (":win") by win chance
+  // sim (":infer"): the other rack drawn as a leave inferred from its last play (inference.h),
+  // racks kept within `infer_tolerance` equity points of the best, of `infer_trials` drawn.
+  bool infer = false;
+  double infer_tolerance = 0;
+  int infer_trials = 1000;
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;
@@ -38,8 +44,9 @@ struct PlayerOptions {
   std::string name;
 };
 
-// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win] (default sim:100:2:10; ":win" ranks
-// the candidates by the chance of winning, not the spread), the same as
+// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer] (default sim:100:2:10;
+// ":win" ranks the candidates by the chance of winning, not the spread; ":infer" draws the other
+// rack from what its last play says it kept), the same as
 // sim-endgame[:...] (the endgame solved when the bag is empty, the pre-endgame with 1..3 tiles in
 // it), and the seed's Monte Carlo player seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each
 // simulation a MinMax of 2 plies after each play over the 20 best plays by score within 10 points
@@ -63,6 +70,8 @@ class Player {
   Player(const Kwg& kwg, PlayerOptions options) : gen_(kwg), options_(std::move(options)) {}
   // The move to play (the side to move's rack known); `turn` seeds a simulation.
   Move Choose(const Position& pos, uint64_t turn, uint64_t* nodes);
+  // The other side played `m` at `before` (for ":infer"; its rack there is not looked at).
+  void Observe(const Position& before, const Move& m);
   const PlayerOptions& options() const { return options_; }
 
  private:
@@ -74,6 +83,8 @@ class Player {
 
   std::vector<Move> moves_;
   std::unique_ptr<EndgameSolver> endgame_;  // sim-endgame, made on its first endgame
+  std::optional<Position> last_before_;     // the other side's last play and where it was made
+  Move last_move_;
 };
 
 }  // namespace kibitzer::scrabble

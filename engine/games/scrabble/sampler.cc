@@ -1,5 +1,7 @@
 #include "engine/games/scrabble/sampler.h"
 
+#include <array>
+
 #include "absl/strings/str_cat.h"
 #include "engine/core/quote.h"
 
@@ -44,7 +46,45 @@ absl::StatusOr<RackSampler> RackSampler::Make(const Position& pos, int viewer,
   return s;
 }
 
+absl::Status RackSampler::SetLeaves(std::vector<Rack> leaves, const std::string& field) {
+  if (other_known_ || fixed_.size > 0) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ": the other rack is ",
+                                                   other_known_ ? "known" : "partly fixed",
+                                                   "; nothing to infer"));
+  }
+  Rack unseen;
+  for (uint8_t k : free_) unseen.Add(k);
+  for (const Rack& leave : leaves) {
+    if (!unseen.Contains(leave) || leave.size > pos_->side(other()).size) {
+      return absl::InvalidArgumentError(absl::StrCat(field, ": the leave ", FormatRack(leave),
+                                                     " is not among the unseen tiles ",
+                                                     FormatRack(unseen), " or does not fit"));
+    }
+  }
+  leaves_ = std::move(leaves);
+  return absl::OkStatus();
+}
+
 void RackSampler::Draw(core::Rng& rng, Rack* rack, std::vector<uint8_t>* bag) const {
+  if (!leaves_.empty() && !other_known_) {
+    // One of the inferred leaves, then the rest of the rack and the bag from the other tiles.
+    *rack = leaves_[rng.Below(leaves_.size())];
+    std::array<int, kTileKinds> skip{};
+    for (int k = 0; k < kTileKinds; ++k) skip[static_cast<size_t>(k)] = rack->count[k];
+    bag->clear();
+    for (uint8_t k : free_) {
+      if (skip[k] > 0) {
+        --skip[k];
+      } else {
+        bag->push_back(k);
+      }
+    }
+    rng.Shuffle(bag->begin(), bag->end());
+    const int take = pos_->side(other()).size - rack->size;
+    for (int i = 0; i < take; ++i) rack->Add((*bag)[static_cast<size_t>(i)]);
+    bag->erase(bag->begin(), bag->begin() + take);
+    return;
+  }
   *bag = free_;
   rng.Shuffle(bag->begin(), bag->end());
   if (other_known_) {

@@ -27,6 +27,11 @@ class RackSampler {
   uint64_t Orders(uint64_t cap) const;
   void DrawOrder(uint64_t i, Rack* rack, std::vector<uint8_t>* bag) const;
   const Rack& fixed() const { return fixed_; }
+  // Rack inference (inference.h): from now on Draw and Sample take the other rack as one of
+  // `leaves` (each as likely as its repeats) plus tiles drawn from the rest; not with fixed tiles
+  // or a known other rack, and each leave must be among the unseen tiles and fit the rack (the
+  // error names `field`). DrawOrder (every order of a nearly empty bag) does not use them.
+  absl::Status SetLeaves(std::vector<Rack> leaves, const std::string& field);
   int other() const { return 1 - viewer_; }
 
  private:
@@ -36,6 +41,7 @@ class RackSampler {
   bool other_known_ = false;
   Rack fixed_;
   std::vector<uint8_t> free_;  // the unseen tiles less the fixed, kinds
+  std::vector<Rack> leaves_;
 };
 
 }  // namespace kibitzer::scrabble

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "engine/core/game.h"
@@ -19,15 +20,24 @@
 
 namespace kibitzer::scrabble {
 
+// The last move of a record (or of the moves applied after a position) and the position before
+// it: what rack inference reads.
+struct LastPlay {
+  Position before;
+  Move move;
+};
+
 class ScrabbleState final : public core::GameState {
  public:
   ScrabbleState(Position pos, std::string seat, bool seat_view, core::OptionMap rule_options,
-                std::array<std::string, 2> nicks)
+                std::array<std::string, 2> nicks, std::optional<LastPlay> last = std::nullopt)
       : pos_(std::move(pos)),
         seat_(std::move(seat)),
         seat_view_(seat_view),
         rule_options_(std::move(rule_options)),
-        nicks_(std::move(nicks)) {}
+        nicks_(std::move(nicks)),
+        last_(std::move(last)) {}
+  const std::optional<LastPlay>& last_play() const { return last_; }
   const Position& position() const { return pos_; }
   bool seat_view() const { return seat_view_; }
   // The seat whose view it is: the named seat of a seat view, else the side to move.
@@ -49,6 +59,7 @@ class ScrabbleState final : public core::GameState {
   bool seat_view_;
   core::OptionMap rule_options_;  // as given, checked
   std::array<std::string, 2> nicks_;
+  std::optional<LastPlay> last_;
 };
 
 class ScrabbleGame final : public core::TypedGame<ScrabbleState> {

@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
 #include "engine/games/scrabble/endgame.h"
+#include "engine/games/scrabble/inference.h"
 #include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/scrabble/simulation.h"
@@ -156,6 +157,26 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
         absl::StrCat("options[algorithm]: the pre-endgame needs 1 to ", kPreEndgameBag,
                      " tiles in the bag; this position's bag holds ", pos.bag_size()));
   }
+  std::optional<LastPlay> infer;
+  if (options->GetBool("infer")) {
+    const std::optional<LastPlay>& last = state.last_play();
+    std::string why;
+    if (algorithm != "sim") {
+      why = "is for algorithm=sim";
+    } else if (!last.has_value()) {
+      why = "needs the other side's last play: a GCG record, or Position.moves";
+    } else if (last->before.to_move() == pos.to_move()) {
+      why = "needs the last play to be the other side's";
+    } else if (last->move.kind != Move::kPlace) {
+      why = "reads a placement, not an exchange or a pass";
+    } else if (pos.side(1 - pos.to_move()).known) {
+      why = "has nothing to infer: the other rack is known (options[view]=seat hides it)";
+    } else if (!spec.fixed.empty()) {
+      why = "does not go with fixed tiles";
+    }
+    if (!why.empty()) return absl::InvalidArgumentError(absl::StrCat("options[infer]: ", why));
+    infer = last;
+  }
   if (algorithm == "endgame") {
     if (!endgame) {
       return absl::InvalidArgumentError(
@@ -234,9 +255,21 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       kBatch);
   if (orders > 0) config.samples = orders;
   config.margin = Simulation::Margin(playout.objective);  // the race's indifference
+  InferenceOptions io;
+  io.tolerance = static_cast<double>(options->GetInt("infer_tolerance"));
+  io.trials = static_cast<int>(options->GetInt("infer_trials"));
+  io.seed = spec.seed ^ 0x1F3A5C7E9B2D4F60ull;
   return std::make_unique<search::MonteCarloTask<Simulation>>(
-      [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed] {
-        return Simulation::Make(pos, candidates, playout, seed, fixed);
+      [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed,
+       infer = std::move(infer), io] {
+        // The inference runs here, on the search's thread: a thousand move generations.
+        std::vector<Rack> leaves;
+        if (infer) {
+          MoveGenerator gen(pos.kwg());
+          leaves =
+              InferLeaves(infer->before, infer->move, pos.side(pos.to_move()).rack, io, gen).leaves;
+        }
+        return Simulation::Make(pos, candidates, playout, seed, fixed, std::move(leaves));
       },
       config);
 }

@@ -20,19 +20,24 @@ absl::Status Fail(const std::string& field, const std::string& text, const std::
   return absl::InvalidArgumentError(absl::StrCat(field, ": ", core::Quote(text), " ", why));
 }
 
-// Applies one move given as text by the side to move; errors name `field`.
-absl::Status PlayText(Position& pos, const std::string& text, const std::string& field) {
+// Applies one move given as text by the side to move, keeping it and the position before it in
+// `last`; errors name `field`.
+absl::Status PlayText(Position& pos, const std::string& text, const std::string& field,
+                      std::optional<LastPlay>* last) {
   absl::StatusOr<Move> m = pos.Parse(text, field);
   if (!m.ok()) return m.status();
   if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
     return Fail(field, text, "is not legal: " + why);
   }
+  last->emplace(LastPlay{pos, *m});
+  last->value().before.StopRecording();
   pos.Apply(*m);
   return absl::OkStatus();
 }
 
 // Replays a GCG record into `pos` (an empty board), checking every score and total.
-absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field) {
+absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field,
+                    std::optional<LastPlay>* last) {
   size_t end_lines = pos.record().size();
   for (const GcgLine& line : gcg.lines) {
     const std::string where = absl::StrCat(field, ": line ", line.number);
@@ -64,7 +69,7 @@ absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field) {
             absl::StrCat(where, ": the rack before the move is needed to replay it"));
       }
       if (absl::Status s = pos.GiveRack(line.seat, *line.rack, where); !s.ok()) return s;
-      if (absl::Status s = PlayText(pos, line.move, where); !s.ok()) return s;
+      if (absl::Status s = PlayText(pos, line.move, where, last); !s.ok()) return s;
       const std::vector<RecordLine>& made = pos.record();
       size_t at = made.size() - 1;
       while (made[at].move[0] == '(') --at;  // past the end-of-game lines it made
@@ -164,6 +169,15 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
                        "chance are ranked by spread)."),
       OptionSpec::Int("endgame_nodes", 20000, 100, 100000000,
                       "preendgame: the node limit of each endgame solved in a playout."),
+      OptionSpec::Bool("infer", false,
+                       "sim: draw the other rack from what its last play (the record's last move "
+                       "or the last of Position.moves) says it kept: racks holding the play's "
+                       "tiles are drawn (infer_trials of them) and kept when the play is, within "
+                       "infer_tolerance points, the best by static equity; the layouts' other "
+                       "rack is one of their leaves plus tiles from the bag."),
+      OptionSpec::Int("infer_tolerance", 0, 0, 1000,
+                      "infer: how many equity points the play may be below the best."),
+      OptionSpec::Int("infer_trials", 1000, 1, 100000, "infer: how many racks are drawn."),
   };
   for (const OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(o);
   info.position_notation =
@@ -246,6 +260,7 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   Position pos(*kwg, absl::AsciiStrToUpper(lexicon), rules);
 
   const bool second = options->GetString("to_move") == "2";
+  std::optional<LastPlay> last;  // the last move of the record or of the moves applied
   if (cgp.has_value()) {
     pos.SetToMove(second ? 1 : 0);
     if (absl::Status s = ApplyCgp(*cgp, &pos, "notation"); !s.ok()) return s;
@@ -257,7 +272,7 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
     if (absl::Status s = pos.Finish("notation"); !s.ok()) return s;
   }
   if (gcg.has_value()) {
-    if (absl::Status s = Replay(*gcg, pos, "notation"); !s.ok()) return s;
+    if (absl::Status s = Replay(*gcg, pos, "notation", &last); !s.ok()) return s;
   }
   std::string seat;
   if (!spec.seat.empty()) {
@@ -272,7 +287,8 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
     return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
   }
   for (size_t i = 0; i < spec.moves.size(); ++i) {
-    if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]")); !s.ok()) {
+    if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]"), &last);
+        !s.ok()) {
       return s;
     }
   }
@@ -285,7 +301,8 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   }
   std::array<std::string, 2> nicks;
   if (gcg.has_value()) nicks = gcg->nicks;
-  return std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks);
+  return std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks,
+                                         std::move(last));
 }
 
 }  // namespace kibitzer::scrabble

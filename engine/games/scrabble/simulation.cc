@@ -10,13 +10,18 @@
 
 namespace kibitzer::scrabble {
 
-absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(
-    const Position& view, std::vector<Move> candidates, Playout playout, uint64_t seed,
-    const std::vector<std::string>& fixed) {
+absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(const Position& view,
+                                                             std::vector<Move> candidates,
+                                                             Playout playout, uint64_t seed,
+                                                             const std::vector<std::string>& fixed,
+                                                             std::vector<Rack> leaves) {
   std::unique_ptr<Simulation> s(new Simulation(view, std::move(candidates), playout, seed));
   s->view_.StopRecording();
   absl::StatusOr<RackSampler> sampler = RackSampler::Make(s->view_, s->view_.to_move(), fixed);
   if (!sampler.ok()) return sampler.status();
+  if (!leaves.empty()) {
+    if (absl::Status st = sampler->SetLeaves(std::move(leaves), "infer"); !st.ok()) return st;
+  }
   s->sampler_.emplace(*std::move(sampler));
   if (playout.kind == Playout::kEndgame) s->orders_ = s->sampler_->Orders(playout.max_layouts);
   return s;

@@ -97,11 +97,13 @@ class Simulation {
   };
 
   // `view`: the side to move's view (its rack known); `candidates` (the best first) are
-  // simulated; `fixed` tiles of the other rack ("2:Q"), errors name fixed[i].
+  // simulated; `fixed` tiles of the other rack ("2:Q"), errors name fixed[i]; `leaves`: the
+  // other rack's inferred leaves (inference.h; empty: drawn uniformly), errors name "infer".
   static absl::StatusOr<std::unique_ptr<Simulation>> Make(const Position& view,
                                                           std::vector<Move> candidates,
                                                           Playout playout, uint64_t seed,
-                                                          const std::vector<std::string>& fixed);
+                                                          const std::vector<std::string>& fixed,
+                                                          std::vector<Rack> leaves = {});
 
   int MoveCount() const { return static_cast<int>(candidates_.size()); }
   int Channels() const { return kChannels; }
