@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/games/scrabble/inference.h"
+#include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/sampler.h"
 #include "tests/engine/scrabble_fixture.h"
@@ -12,20 +13,13 @@
 namespace kibitzer::scrabble {
 namespace {
 
-std::vector<Move> All(const Position& pos) {
-  MoveGenerator gen(pos.kwg());
-  std::vector<Move> moves;
-  GenerateAll(pos, gen, &moves);
-  return moves;
-}
-
 // Positions of static self-play (both racks known) with a placement by the static player.
 std::vector<std::pair<Position, Move>> StaticPlays(uint64_t seed, int count) {
   std::vector<std::pair<Position, Move>> out;
   for (uint64_t g = 0; static_cast<int>(out.size()) < count && g < 20; ++g) {
     Position pos = testing::NewGame(seed + g);
     while (!pos.over() && static_cast<int>(out.size()) < count) {
-      const std::vector<Move> moves = All(pos);
+      const std::vector<Move> moves = AllMoves(pos);
       const Move m = moves[BestIndex(pos, moves, false)];
       if (!pos.board().empty() && pos.bag_size() >= 10 && m.kind == Move::kPlace &&
           m.placed < pos.side(pos.to_move()).size) {
@@ -63,7 +57,7 @@ TEST(ScrabbleInference, ALeaveIsKeptExactlyWhenThePlayIsTheStaticBestWithIt) {
       Position t = pos;
       t.SetRack(mover, rack);
       double best = -1e9;
-      for (const Move& other : All(t)) best = std::max(best, Equity(t, other));
+      for (const Move& other : AllMoves(t)) best = std::max(best, Equity(t, other));
       EXPECT_GE(Equity(t, m) + 1e-9, best) << FormatRack(rack) << " " << pos.Format(m);
     }
     // Kept racks are a subset of the drawn ones: with any play allowed, every rack is kept,
