@@ -5,9 +5,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/games/scrabble/inference.h"
-#include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/sampler.h"
+#include "engine/games/scrabble/scrabble_game.h"
 #include "tests/engine/scrabble_fixture.h"
 
 namespace kibitzer::scrabble {
