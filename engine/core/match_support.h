@@ -46,6 +46,23 @@ void RunGames(int total, int threads, Play&& play, const std::function<void(int,
   for (std::thread& t : helpers) t.join();
 }
 
+// RunGames for a harness that summarizes its games: `play(g)` returns game g's record,
+// `summarize(records, n)` the result of the first n; `partial` (may be empty) is given that after
+// the first `every`, 2 `every`, ... games (not at the end). Returns the result of them all.
+template <typename Play, typename Summarize, typename Result>
+Result PlaySummarized(int total, int threads, int every, Play&& play, Summarize&& summarize,
+                      const std::function<void(int, int)>& progress,
+                      const std::function<void(const Result&)>& partial) {
+  std::vector<decltype(play(0))> records(static_cast<size_t>(total));
+  RunGames(
+      total, threads, [&](int g) { records[static_cast<size_t>(g)] = play(g); }, progress,
+      [&](int n) {
+        if (partial && n < total) partial(summarize(records, n));
+      },
+      every);
+  return summarize(records, total);
+}
+
 // Half-width of the 95% confidence interval of a mean of n values with standard deviation sd
 // (normal approximation).
 inline double HalfWidth95(double sd, int n) { return n > 1 ? 1.96 * sd / std::sqrt(n) : 0; }

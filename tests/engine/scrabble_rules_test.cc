@@ -258,6 +258,16 @@ class ScrabbleGameTest : public ::testing::Test {
   const Position& Of(const core::GameState& s) const {
     return static_cast<const ScrabbleState&>(s).position();
   }
+  // Runs a prepared search to its end, no progress wanted.
+  static core::Report RunToEnd(core::SearchTask& task) {
+    core::StopToken never;
+    core::SearchControl control(core::Limits{}, &never);
+    struct Sink : core::ProgressSink {
+      void OnProgress(const core::Report&) override {}
+      void OnFinished(const core::Report&) override {}
+    } sink;
+    return task.Run(control, sink);
+  }
   ScrabbleGame game_;
 };
 
@@ -362,13 +372,7 @@ TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {
     spec.options["top"] = "1000";
     auto task = game_.PrepareSearch(**state, spec);
     EXPECT_TRUE(task.ok()) << task.status();
-    core::StopToken never;
-    core::SearchControl control(core::Limits{}, &never);
-    struct Sink : core::ProgressSink {
-      void OnProgress(const core::Report&) override {}
-      void OnFinished(const core::Report&) override {}
-    } sink;
-    return (*task)->Run(control, sink);
+    return RunToEnd(**task);
   };
   const core::Report greedy = run("greedy");
   const core::Report equity = run("static");
@@ -418,13 +422,7 @@ TEST_F(ScrabbleGameTest, InferenceReadsTheOtherSidesLastPlay) {
   };
   auto task = run(**view, {{"infer", "true"}, {"infer_tolerance", "1000"}, {"candidates", "3"}});
   ASSERT_TRUE(task.ok()) << task.status();
-  core::StopToken never;
-  core::SearchControl control(core::Limits{}, &never);
-  struct Sink : core::ProgressSink {
-    void OnProgress(const core::Report&) override {}
-    void OnFinished(const core::Report&) override {}
-  } sink;
-  const core::Report r = (*task)->Run(control, sink);
+  const core::Report r = RunToEnd(**task);
   EXPECT_EQ(r.moves.size(), 3u);
   EXPECT_EQ(r.samples, 20u);
   const std::map<std::pair<const core::GameState*, std::string>, std::string> refused = {

@@ -125,16 +125,11 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
   if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
   const int rotations = o.rotate ? n : 1;
   const int total = o.deals * rotations;
-  std::vector<GameRecord> records(static_cast<size_t>(total));
-  core::RunGames(
-      total, o.threads,
-      [&](int g) { records[static_cast<size_t>(g)] = PlayGame(o, g / rotations, g % rotations); },
-      progress,
-      [&](int played) {
-        if (partial && played < total) partial(Summarize(o, records, played));
-      },
-      rotations * o.report_every);
-  return Summarize(o, records, total);
+  return core::PlaySummarized(
+      total, o.threads, rotations * o.report_every,
+      [&](int g) { return PlayGame(o, g / rotations, g % rotations); },
+      [&](const std::vector<GameRecord>& records, int n) { return Summarize(o, records, n); },
+      progress, partial);
 }
 
 }  // namespace kibitzer::bigtwo

@@ -72,9 +72,8 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
                                       const std::function<void(const MatchResult&)>& partial) {
   const int per_deal = options.rotate ? 2 : 1;
   const int games = per_deal * options.deals;
-  std::vector<Game> played(static_cast<size_t>(games));
-  core::RunGames(
-      games, options.threads,
+  return core::PlaySummarized(
+      games, options.threads, per_deal * options.report_every,
       [&](int g) {
         const uint64_t deal = static_cast<uint64_t>(options.rotate ? g / 2 : g);
         const int first = options.rotate ? g % 2 : 0;  // the player in seat 0
@@ -82,7 +81,7 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
         pos.StopRecording();
         std::array<Player, 2> players = {Player(*options.kwg, options.players[0]),
                                          Player(*options.kwg, options.players[1])};
-        Game& out = played[static_cast<size_t>(g)];
+        Game out;
         for (uint64_t turn = 0; !pos.over(); ++turn) {
           const int p = pos.to_move() == 0 ? first : 1 - first;
           const auto start = std::chrono::steady_clock::now();
@@ -97,13 +96,10 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
         const int seat_of_0 = first == 0 ? 0 : 1;
         out.spread[0] = pos.score(seat_of_0) - pos.score(1 - seat_of_0);
         out.spread[1] = -out.spread[0];
+        return out;
       },
-      progress,
-      [&](int n) {
-        if (partial && n < games) partial(Summarize(options, played, n));
-      },
-      per_deal * options.report_every);
-  return Summarize(options, played, games);
+      [&](const std::vector<Game>& played, int n) { return Summarize(options, played, n); },
+      progress, partial);
 }
 
 }  // namespace kibitzer::scrabble
