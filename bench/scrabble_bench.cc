@@ -8,6 +8,8 @@
 // tiles left in the bag is a mid-game position; each is then timed generating every play of the
 // rack (placements, exchanges and the pass), the best of R runs. Prints the median and mean time
 // per position, plays per position and plays per second, and the median time of a whole game.
+// Then the static player's move in each mid-game position, timed both ways (every move then the
+// best by equity, and best first: static_best.h), the best of R runs each.
 // --print=K prints the CGP of the K-th mid-game position (for fixtures).
 // --endgames=N: then solves the first endgame (the bag just empty, both racks known) of the
 // first N games exactly, each stopped after --limit seconds (default 10), with a table of 2^20
@@ -29,6 +31,8 @@
 #include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/players.h"
+#include "engine/games/scrabble/static_best.h"
 
 namespace {
 
@@ -41,6 +45,12 @@ double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const size_t n = v.size();
   return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+double Mean(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return v.empty() ? 0 : sum / static_cast<double>(v.size());
 }
 
 double Seconds(Clock::time_point a, Clock::time_point b) {
@@ -131,8 +141,7 @@ int main(int argc, char** argv) {
     total_seconds += best;
     total_plays += moves.size();
   }
-  double mean = 0;
-  for (double u : us) mean += u / static_cast<double>(us.size());
+  const double mean = Mean(us);
   std::printf("lexicon %s (%u words), %d greedy games, %zu mid-game positions\n", lexicon.c_str(),
               (*kwg)->words(), games, mid.size());
   std::printf(
@@ -141,6 +150,36 @@ int main(int argc, char** argv) {
       Median(us), mean, static_cast<double>(total_plays) / static_cast<double>(mid.size()),
       static_cast<double>(total_plays) / total_seconds / 1e6);
   std::printf("a whole greedy game (both sides): median %.2f ms\n", Median(game_ms));
+  // The static player's move: every move and then the best by equity, against best first.
+  std::vector<double> full_us, first_us;
+  int generated = 0, anchors = 0;
+  StaticBest best_first;
+  for (const Position& pos : mid) {
+    double full = 1e9, first = 1e9;
+    for (int r = 0; r < repeat; ++r) {
+      auto start = Clock::now();
+      GenerateAll(pos, gen, &moves);
+      const Move a = moves[BestIndex(pos, moves, false)];
+      full = std::min(full, Seconds(start, Clock::now()));
+      start = Clock::now();
+      uint64_t nodes = 0;
+      const Move b = best_first.Choose(pos, gen, &nodes);
+      first = std::min(first, Seconds(start, Clock::now()));
+      if (!(a == b)) {
+        std::fprintf(stderr, "scrabble_bench: best first differs on %s\n", FormatCgp(pos).c_str());
+        return 1;
+      }
+    }
+    full_us.push_back(1e6 * full);
+    first_us.push_back(1e6 * first);
+    generated += best_first.anchors_generated();
+    anchors += best_first.anchors();
+  }
+  std::printf(
+      "the static player's move: every move then the best %.1f us median (mean %.1f), best first "
+      "%.1f us median (mean %.1f; %.0f%% of anchors generated)\n",
+      Median(full_us), Mean(full_us), Median(first_us), Mean(first_us),
+      100.0 * generated / std::max(1, anchors));
   if (ends.empty()) return 0;
   std::vector<double> end_s;
   int exact = 0;

@@ -4,6 +4,7 @@
 
 #include "engine/core/rng.h"
 #include "engine/games/scrabble/players.h"
+#include "engine/games/scrabble/static_best.h"
 
 namespace kibitzer::scrabble {
 
@@ -26,7 +27,8 @@ Inference InferLeaves(const Position& before, const Move& m, const Rack& viewer_
   // Nothing kept (a bingo): the rack now is all drawn, as a uniform draw has it.
   if (keep <= 0 || keep > static_cast<int>(tiles.size())) return out;
   core::Rng rng(options.seed);
-  std::vector<Move> moves;
+  StaticBest best;
+  uint64_t nodes = 0;
   for (int t = 0; t < options.trials; ++t) {
     // A leave of `keep` tiles, each tile of the pool as likely (the first `keep` of a partial
     // shuffle).
@@ -39,10 +41,11 @@ Inference InferLeaves(const Position& before, const Move& m, const Rack& viewer_
     Rack rack = played;
     rack.AddAll(leave);
     trial.SetRack(mover, rack);
-    GenerateAll(trial, gen, &moves);
-    double best = -1e9;
-    for (const Move& other : moves) best = std::max(best, Equity(trial, other));
-    if (Equity(trial, m) >= best - options.tolerance - 1e-9) out.leaves.push_back(leave);
+    // Kept unless some move is worth more than the play by over the tolerance (the search for
+    // the best stops at the first such placement).
+    const double enough = Equity(trial, m) + options.tolerance + 1e-9;
+    best.Choose(trial, gen, &nodes, enough);
+    if (best.equity() <= enough) out.leaves.push_back(leave);
   }
   out.trials = options.trials;
   return out;

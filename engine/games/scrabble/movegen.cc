@@ -15,26 +15,38 @@ void MoveGenerator::GeneratePlacements(const Board& board, const Rack& rack,
   AppendPlacements(board, rack, kAllLines, out);
 }
 
-void MoveGenerator::AppendPlacements(const Board& board, const Rack& rack, uint32_t lines,
-                                     std::vector<Move>* out) {
-  if (rack.size == 0) return;
+void MoveGenerator::SetRack(const Rack& rack, std::vector<Move>* out) {
   out_ = out;
   rack_ = rack;
   rack_mask_ = 0;
   for (int l = 1; l < kTileKinds; ++l) rack_mask_ |= (rack.count[l] != 0 ? 1u : 0u) << l;
+}
+
+void MoveGenerator::AppendPlacements(const Board& board, const Rack& rack, uint32_t lines,
+                                     std::vector<Move>* out) {
+  if (rack.size == 0) return;
+  SetRack(rack, out);
   for (uint32_t left = lines & kAllLines; left != 0; left &= left - 1) {
     const int bit = __builtin_ctz(left);
     GenerateLine(board, bit / kDim, bit % kDim);
   }
 }
 
-void MoveGenerator::GenerateLine(const Board& board, int dir, int line) {
+void MoveGenerator::AppendAnchor(const Board& board, const Rack& rack, int dir, int line,
+                                 int anchor, std::vector<Move>* out) {
+  if (rack.size == 0 || !SetLine(board, dir, line) || !anchor_sq_[anchor]) return;
+  SetRack(rack, out);
+  anchor_ = anchor;
+  Extend(anchor, kwg_.root(), 0, 1, 0, 0);
+}
+
+bool MoveGenerator::SetLine(const Board& board, int dir, int line) {
   bool any = false;
   for (int p = 0; p < kDim; ++p) {
     anchor_sq_[p] = board.Anchor(dir, line, p);
     any |= anchor_sq_[p];
   }
-  if (!any) return;
+  if (!any) return false;
   dir_ = dir;
   line_ = line;
   for (int p = 0; p < kDim; ++p) {
@@ -45,6 +57,11 @@ void MoveGenerator::GenerateLine(const Board& board, int dir, int line) {
     letter_mult_[p] = board.premium(dir, line, p).letter;
     word_mult_[p] = board.premium(dir, line, p).word;
   }
+  return true;
+}
+
+void MoveGenerator::GenerateLine(const Board& board, int dir, int line) {
+  if (!SetLine(board, dir, line)) return;
   for (int p = 0; p < kDim; ++p) {
     if (!anchor_sq_[p]) continue;
     anchor_ = p;

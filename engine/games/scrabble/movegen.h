@@ -9,6 +9,8 @@
 // move once the vector has grown. Not thread-safe: one generator per thread.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "engine/games/scrabble/board.h"
@@ -32,8 +34,30 @@ class MoveGenerator {
   // Every distinct exchange of 1..rack.size tiles.
   static void GenerateExchanges(const Rack& rack, std::vector<Move>* out);
 
+  // Best-first generation (static_best.h). An anchor's shadow: for each number of tiles placed,
+  // an upper bound on the score of every placement made from that anchor. Each span of squares
+  // such a placement could cover (from the anchor leftwards up to the line's previous empty
+  // anchor, rightwards anywhere, ending next to an empty square or the edge, every empty square
+  // in it open to some tile of the rack by its cross-set) is scored with the rack's highest
+  // tiles on its best-multiplied squares, once for the main word and once for the cross words;
+  // which words exist is not asked. -1: no placement of that many tiles.
+  struct Shadow {
+    uint8_t dir = 0, line = 0, anchor = 0;
+    std::array<int16_t, kRackSize + 1> score{};
+  };
+  // Every anchor's shadow (`out` cleared), in generation order.
+  void Shadows(const Board& board, const Rack& rack, std::vector<Shadow>* out);
+  // The placements made from one anchor, appended to `out` in the order AppendPlacements makes
+  // them.
+  void AppendAnchor(const Board& board, const Rack& rack, int dir, int line, int anchor,
+                    std::vector<Move>* out);
+
  private:
+  void SetRack(const Rack& rack, std::vector<Move>* out);
+  // Copies a line's squares; false when it has no anchor.
+  bool SetLine(const Board& board, int dir, int line);
   void GenerateLine(const Board& board, int dir, int line);
+  void ShadowAnchor(int anchor, const std::array<int, kRackSize + 1>& top, Shadow* out) const;
   void Extend(int pos, uint32_t list, int main, int word_mult, int cross, int placed);
   void GoOn(int pos, uint32_t arc, int main, int word_mult, int cross, int placed);
   void Record(int start, int end, int main, int word_mult, int cross, int placed);

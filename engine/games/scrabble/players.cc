@@ -93,10 +93,10 @@ size_t BestIndex(const Position& pos, const std::vector<Move>& moves, bool greed
 }
 
 Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
+  if (options_.algorithm == Algorithm::kStatic) return best_.Choose(pos, gen_, nodes);
   GenerateAll(pos, gen_, &moves_);
   *nodes += moves_.size();
-  if (options_.algorithm == Algorithm::kGreedy || options_.algorithm == Algorithm::kStatic ||
-      moves_.size() == 1) {
+  if (options_.algorithm == Algorithm::kGreedy || moves_.size() == 1) {
     return moves_[BestIndex(pos, moves_, options_.algorithm == Algorithm::kGreedy)];
   }
   if (options_.algorithm == Algorithm::kSeed) return ChooseSeed(pos, turn, nodes);

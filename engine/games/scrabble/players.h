@@ -15,6 +15,7 @@
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/position.h"
 #include "engine/games/scrabble/simulation.h"
+#include "engine/games/scrabble/static_best.h"
 
 namespace kibitzer::scrabble {
 
@@ -76,6 +77,7 @@ class Player {
 
  private:
   MoveGenerator gen_;
+  StaticBest best_;
   PlayerOptions options_;
   Move ChooseSeed(const Position& pos, uint64_t turn, uint64_t* nodes);
   Move Simulate(const Position& pos, std::vector<Move> candidates, const Playout& playout,

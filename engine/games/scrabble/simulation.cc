@@ -29,8 +29,7 @@ absl::StatusOr<std::unique_ptr<Simulation>> Simulation::Make(const Position& vie
 
 std::unique_ptr<Simulation::Worker> Simulation::MakeWorker() const {
   auto w = std::unique_ptr<Worker>(new Worker{
-      MoveGenerator(view_.kwg()), {}, Rack{}, {}, view_, view_, {}, {}, {}, 0, {}, {}, {}, {}, {}});
-  w->moves.reserve(4096);
+      MoveGenerator(view_.kwg()), Rack{}, {}, view_, view_, {}, {}, {}, 0, {}, {}, {}, {}, {}, {}});
   if (playout_.kind == Playout::kMinimax) {
     w->stack.assign(static_cast<size_t>(playout_.plies + 2), view_);
     w->stack_moves.resize(static_cast<size_t>(playout_.plies + 1));
@@ -67,9 +66,7 @@ void Simulation::Play(Worker& w, const Move& m) const {
 
 void Simulation::PlayStaticPlies(Worker& w, int plies, bool while_bag, uint64_t* nodes) const {
   for (int ply = 0; ply < plies && !w.play.over() && (!while_bag || w.play.bag_size() > 0); ++ply) {
-    GenerateAll(w.play, w.gen, &w.moves);
-    *nodes += w.moves.size();
-    Play(w, w.moves[BestIndex(w.play, w.moves, false)]);
+    Play(w, w.best.Choose(w.play, w.gen, nodes));
   }
 }
 

@@ -37,6 +37,7 @@
 #include "engine/games/scrabble/movegen.h"
 #include "engine/games/scrabble/position.h"
 #include "engine/games/scrabble/sampler.h"
+#include "engine/games/scrabble/static_best.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {
@@ -78,7 +79,6 @@ class Simulation {
   static double Margin(Objective o) { return o == Objective::kWin ? 0.002 : 1; }
   struct Worker {
     MoveGenerator gen;
-    std::vector<Move> moves;
     Rack rack;
     std::vector<uint8_t> bag;
     Position layout, play;
@@ -94,6 +94,7 @@ class Simulation {
     Board::Saved saved;
     std::array<int, 2 * kDim> line_best{};
     std::vector<Move> line_moves;
+    StaticBest best;  // the static plies' moves
   };
 
   // `view`: the side to move's view (its rack known); `candidates` (the best first) are

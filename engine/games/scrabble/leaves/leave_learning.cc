@@ -29,7 +29,8 @@ std::vector<Observation> PlayOne(const std::shared_ptr<const Kwg>& kwg,
   Position pos = NewGame(kwg, o.lexicon, o.rules, o.seed, deal);
   pos.StopRecording();
   MoveGenerator gen(*kwg);
-  std::vector<Move> moves;
+  StaticBest best;
+  uint64_t nodes = 0;
   struct Turn {
     int player;
     uint32_t key;
@@ -39,8 +40,7 @@ std::vector<Observation> PlayOne(const std::shared_ptr<const Kwg>& kwg,
   };
   std::vector<Turn> turns;
   while (!pos.over()) {
-    GenerateAll(pos, gen, &moves);
-    const Move& m = moves[BestIndex(pos, moves, false)];
+    const Move m = best.Choose(pos, gen, &nodes);
     Rack leave = pos.side(pos.to_move()).rack;
     leave.RemoveAll(m.Used());
     Turn t{pos.to_move(),
@@ -48,7 +48,7 @@ std::vector<Observation> PlayOne(const std::shared_ptr<const Kwg>& kwg,
            leave.size,
            pos.bag_size(),
            m.score,
-           Equity(pos, m),
+           best.equity(),
            {}};
     pos.Apply(m);
     t.after = {pos.score(0), pos.score(1)};
