@@ -42,7 +42,11 @@ int StaticBest::LeaveIndex(const Move& m) const {
   int index = full_;
   for (int i = 0; i < m.length; ++i) {
     const Tile t = m.tiles[i];
-    if (t != kEmpty) index -= radix_[IsBlankTile(t) ? kBlank : LetterOf(t)];
+    if (m.kind == Move::kExchange) {
+      index -= radix_[t];  // a kind returned
+    } else if (t != kEmpty) {
+      index -= radix_[IsBlankTile(t) ? kBlank : LetterOf(t)];
+    }
   }
   return index;
 }
@@ -68,12 +72,11 @@ Move StaticBest::Choose(const Position& pos, MoveGenerator& gen, uint64_t* nodes
   uint32_t best_anchor = 0;
   generated_ = 0;
   for (const auto& [negative, i] : order_) {
-    // Rounding is monotone, so a bound at or below the best found is never beaten; an equal one
-    // only by an earlier anchor's play.
-    if (-negative < best_equity || (-negative == best_equity && i > best_anchor)) {
-      if (-negative < best_equity) break;
-      continue;
-    }
+    // Rounding is monotone, so a bound below the best found is never beaten; an equal one only
+    // by an earlier anchor's play.
+    const double bound = -negative;
+    if (bound < best_equity) break;
+    if (bound == best_equity && i > best_anchor) continue;
     if (best_equity > enough) break;
     const MoveGenerator::Shadow& s = shadows_[i];
     moves_.clear();
@@ -87,16 +90,18 @@ Move StaticBest::Choose(const Position& pos, MoveGenerator& gen, uint64_t* nodes
       }
     }
   }
-  // Then the exchanges and the pass, after every placement in generation order.
+  // Then the exchanges (their leaves from the table: an exchange needs tiles in the bag, so the
+  // out bonus never applies) and the pass (the whole rack kept), after every placement in
+  // generation order.
   moves_.clear();
   if (pos.bag_size() >= pos.rules().exchange_min) MoveGenerator::GenerateExchanges(rack, &moves_);
-  moves_.push_back(Move{});
-  *nodes += moves_.size();
+  *nodes += moves_.size() + 1;
   for (const Move& m : moves_) {
-    if (m.kind == Move::kExchange && m.length > pos.bag_size()) continue;
-    const double e = Equity(pos, m);
+    if (m.length > pos.bag_size()) continue;
+    const double e = leave_[static_cast<size_t>(LeaveIndex(m))];
     if (e > best_equity) best = m, best_equity = e;
   }
+  if (const double e = Equity(pos, Move{}); e > best_equity) best = Move{}, best_equity = e;
   equity_ = best_equity;
   return best;
 }

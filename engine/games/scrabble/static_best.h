@@ -34,6 +34,7 @@ class StaticBest {
  private:
   // The value of every part of the rack that can be kept (by LeaveIndex), and the best by size.
   void ValueLeaves(const Position& pos);
+  // The index of what a placement or an exchange keeps.
   int LeaveIndex(const Move& m) const;
 
   std::vector<MoveGenerator::Shadow> shadows_;
