@@ -74,6 +74,7 @@ int RunPbn(Transport& t, const CommandOptions& o);
 struct MatchFlags {
   std::string players;  // one per seat, comma-separated
   int deals = 100;
+  int first_deal = 0;  // deal index of the first deal played (the rest of a stopped run)
   bool rotate = true;
   int report_every = 0;  // deals; 0: the table only at the end
 };

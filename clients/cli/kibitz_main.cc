@@ -82,6 +82,9 @@ ABSL_FLAG(std::string, players, "baseline,baseline,baseline,baseline",
           "Match: one player per seat, comma-separated (baseline, random, maxn[:depth], "
           "paranoid[:depth], mc[:samples[:depth[:maxn|paranoid]]], race[:...] as mc, racing).");
 ABSL_FLAG(int, deals, 100, "Match: seeded deals to play.");
+ABSL_FLAG(int, first_deal, 0,
+          "Match: the number of the first deal played (deal d is stream d of the seed), so that "
+          "a stopped run can be finished: --first-deal=400 --deals=100 plays deals 400..499.");
 ABSL_FLAG(int, report_every, 0,
           "Match: also print the table of the first N, 2N, ... deals as soon as they are all "
           "played (0: only at the end).");
@@ -125,9 +128,11 @@ constexpr char kUsage[] =
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
     "  match     --game=scrabble --players=A,B: greedy, static,\n"
-    "            sim[:IT[:PLIES[:CANDS]]][:win][:infer], sim-endgame[:...], seed[:SIMS[:PLIES]]\n"
+    "            sim[:IT[:PLIES[:CANDS]]][:win][:infer], sim-endgame[:...][:nopre],\n"
+    "            seed[:SIMS[:PLIES]]\n"
     "            (every match: --report-every=N prints the table of the first N, 2N, ... deals\n"
-    "            as they finish, so a stopped run still reports)\n"
+    "            as they finish, so a stopped run still reports; --first-deal=K starts at deal\n"
+    "            K, so the rest of a stopped run can be played)\n"
     "Big Two and tarok:\n"
     "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
     "            rotated; wins, points and 95% intervals per player (in this process)\n"
@@ -256,6 +261,7 @@ int main(int argc, char** argv) {
     kibitzer::cli::MatchFlags m;
     m.players = absl::GetFlag(FLAGS_players);
     m.deals = absl::GetFlag(FLAGS_deals);
+    m.first_deal = absl::GetFlag(FLAGS_first_deal);
     m.rotate = absl::GetFlag(FLAGS_rotate);
     m.report_every = absl::GetFlag(FLAGS_report_every);
     return kibitzer::cli::RunMatch(o, m);

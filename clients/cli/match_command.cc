@@ -28,8 +28,11 @@ int DealsOf(const MatchFlags& m, int games, int per_deal) {
   return m.rotate ? games / per_deal : games;
 }
 std::string DealsWords(const MatchFlags& m, int deals, const char* noun) {
-  return deals == m.deals ? absl::StrCat(deals, " ", noun)
+  std::string words = deals == m.deals
+                          ? absl::StrCat(deals, " ", noun)
                           : absl::StrCat("the first ", deals, " of ", m.deals, " ", noun);
+  if (m.first_deal > 0) absl::StrAppend(&words, " from number ", m.first_deal);
+  return words;
 }
 
 // Prints a match result of either game (the same fields), `per_deal` games a deal.
@@ -84,6 +87,7 @@ void Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64
 template <typename Options>
 void Schedule(const CommandOptions& o, const MatchFlags& m, Options& mo) {
   mo.deals = m.deals;
+  mo.first_deal = m.first_deal;
   mo.seed = o.seed;
   mo.rotate = m.rotate;
   mo.threads = o.threads > 0 ? o.threads : 1;
@@ -207,6 +211,10 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
   if (m.deals < 1 || m.deals > 1000000) {
     return Fail(absl::InvalidArgumentError(
         absl::StrCat("--deals: must be from 1 to 1000000, got ", m.deals)));
+  }
+  if (m.first_deal < 0 || m.first_deal > 1000000) {
+    return Fail(absl::InvalidArgumentError(
+        absl::StrCat("--first-deal: must be from 0 to 1000000, got ", m.first_deal)));
   }
   if (m.report_every < 0) {
     return Fail(absl::InvalidArgumentError(absl::StrCat(

@@ -40,11 +40,19 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_EQ(by_win->objective, Objective::kWin);
   EXPECT_EQ(by_win->iterations, 80);
   EXPECT_EQ(by_win->candidates, 6);
+  EXPECT_TRUE(by_win->pre_endgame);
+  // ":nopre": the endgame solved, the pre-endgame simulated as sim does; with the other flags.
+  absl::StatusOr<PlayerOptions> nopre = ParsePlayer("sim-endgame:80:3:6:nopre:infer:win", "p");
+  ASSERT_TRUE(nopre.ok());
+  EXPECT_FALSE(nopre->pre_endgame);
+  EXPECT_TRUE(nopre->infer);
+  EXPECT_EQ(nopre->objective, Objective::kWin);
+  EXPECT_EQ(nopre->candidates, 6);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
-  for (const char* bad :
-       {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10", "sim-endgame:x",
-        "greedy:win", "seed:win", "sim:win:5", "sim:1:2:3:4:win", "win"}) {
+  for (const char* bad : {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10",
+                          "sim-endgame:x", "greedy:win", "seed:win", "sim:win:5", "sim:1:2:3:4:win",
+                          "win", "sim:nopre", "sim-endgame:nopre:nopre", "static:nopre"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
@@ -88,6 +96,26 @@ TEST(ScrabblePlayers, WithTheBagEmptyTheEndgameAwarePlayerPlaysTheSolversBest) {
   EXPECT_EQ(checked, 3);
 }
 
+// ":nopre": with 1..3 tiles in the bag the endgame-aware player simulates as sim does (the same
+// move and the same work), where without it the pre-endgame's playouts solve endgames.
+TEST(ScrabblePlayers, WithoutThePreEndgameTheEndgameAwarePlayerSimulatesAsSimDoes) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(4, 73)) {
+    if (pos.bag_size() == 0 || pos.bag_size() > kPreEndgameBag || checked == 3) continue;
+    uint64_t sim_nodes = 0, nopre_nodes = 0, pre_nodes = 0;
+    Player sim(pos.kwg(), *ParsePlayer("sim:8:2:3", "p"));
+    Player nopre(pos.kwg(), *ParsePlayer("sim-endgame:8:2:3:nopre", "p"));
+    Player pre(pos.kwg(), *ParsePlayer("sim-endgame:8:2:3", "p"));
+    const Move chosen = sim.Choose(pos, 5, &sim_nodes);
+    EXPECT_TRUE(nopre.Choose(pos, 5, &nopre_nodes) == chosen) << pos.Format(chosen);
+    EXPECT_EQ(nopre_nodes, sim_nodes);
+    pre.Choose(pos, 5, &pre_nodes);
+    EXPECT_NE(pre_nodes, sim_nodes);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
 TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
   MatchOptions o;
   o.kwg = testing::Scowl70();
@@ -119,6 +147,36 @@ TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
   const Position b = NewGame(o.kwg, "SCOWL70", Rules{}, 8, 0);
   EXPECT_TRUE(a.side(0).rack == b.side(0).rack);
   EXPECT_EQ(a.bag(), b.bag());
+}
+
+// A run split in two (the rest of a stopped run, from --first-deal) plays the whole run's games.
+TEST(ScrabbleMatch, TheRestFromAFirstDealAddsUpToTheWholeRun) {
+  MatchOptions o;
+  o.kwg = testing::Scowl70();
+  o.lexicon = "SCOWL70";
+  o.players = {*ParsePlayer("static", "p"), *ParsePlayer("greedy", "p")};
+  o.seed = 5;
+  o.deals = 3;
+  absl::StatusOr<MatchResult> whole = PlayMatch(o, {});
+  o.deals = 1;
+  absl::StatusOr<MatchResult> head = PlayMatch(o, {});
+  o.deals = 2;
+  o.first_deal = 1;
+  absl::StatusOr<MatchResult> rest = PlayMatch(o, {});
+  ASSERT_TRUE(whole.ok() && head.ok() && rest.ok());
+  EXPECT_EQ(rest->games, 4);
+  for (int p = 0; p < 2; ++p) {
+    EXPECT_EQ(head->players[p].spread + rest->players[p].spread, whole->players[p].spread);
+    EXPECT_EQ(head->players[p].wins + rest->players[p].wins, whole->players[p].wins);
+    EXPECT_EQ(head->players[p].nodes + rest->players[p].nodes, whole->players[p].nodes);
+  }
+  // Not the same games as the first two deals.
+  o.first_deal = 0;
+  absl::StatusOr<MatchResult> first_two = PlayMatch(o, {});
+  ASSERT_TRUE(first_two.ok());
+  EXPECT_NE(first_two->players[0].nodes, rest->players[0].nodes);
+  o.first_deal = -1;
+  EXPECT_FALSE(PlayMatch(o, {}).ok());
 }
 
 TEST(ScrabbleMatch, PartialResultsAreThoseOfTheFirstDealsAtAnyThreadCount) {

@@ -20,6 +20,7 @@ struct MatchOptions {
   Rules rules;
   std::vector<PlayerOptions> players;  // one per seat (rules.players)
   int deals = 100;
+  int first_deal = 0;  // the deals played: first_deal .. first_deal + deals - 1
   uint64_t seed = 1;
   bool rotate = true;
   int threads = 1;

@@ -70,12 +70,16 @@ MatchResult Summarize(const MatchOptions& options, const std::vector<Game>& play
 absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
                                       const std::function<void(int, int)>& progress,
                                       const std::function<void(const MatchResult&)>& partial) {
+  if (options.first_deal < 0) {
+    return absl::InvalidArgumentError("first_deal: must not be negative");
+  }
   const int per_deal = options.rotate ? 2 : 1;
   const int games = per_deal * options.deals;
   return core::PlaySummarized(
       games, options.threads, per_deal * options.report_every,
       [&](int g) {
-        const uint64_t deal = static_cast<uint64_t>(options.rotate ? g / 2 : g);
+        const uint64_t deal = static_cast<uint64_t>(options.first_deal) +
+                              static_cast<uint64_t>(options.rotate ? g / 2 : g);
         const int first = options.rotate ? g % 2 : 0;  // the player in seat 0
         Position pos = NewGame(options.kwg, options.lexicon, options.rules, options.seed, deal);
         pos.StopRecording();

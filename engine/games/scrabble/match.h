@@ -24,6 +24,7 @@ struct MatchOptions {
   Rules rules;
   std::array<PlayerOptions, 2> players;
   int deals = 100;
+  int first_deal = 0;  // the bags played: first_deal .. first_deal + deals - 1
   uint64_t seed = 1;
   bool rotate = true;
   int threads = 1;

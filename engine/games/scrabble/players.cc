@@ -15,14 +15,17 @@ namespace kibitzer::scrabble {
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
   std::vector<std::string> parts = absl::StrSplit(text, ':');
   PlayerOptions p;
-  // Trailing flags of a simulating player, in either order, each once.
+  // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
   while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
          ((parts.back() == "win" && p.objective != Objective::kWin) ||
-          (parts.back() == "infer" && !p.infer))) {
+          (parts.back() == "infer" && !p.infer) ||
+          (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
     if (parts.back() == "win") {
       p.objective = Objective::kWin;
-    } else {
+    } else if (parts.back() == "infer") {
       p.infer = true;
+    } else {
+      p.pre_endgame = false;
     }
     parts.pop_back();
   }
@@ -32,7 +35,7 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
         absl::StrCat(field, ": ", core::Quote(text),
                      " is not a Scrabble player (greedy, static, "
                      "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer], "
-                     "sim-endgame[:...] as sim, seed[:SIMULATIONS[:PLIES]])"));
+                     "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
@@ -126,7 +129,7 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   Playout playout;
   playout.plies = options_.plies;
   playout.objective = options_.objective;
-  if (aware && pos.bag_size() <= kPreEndgameBag) {
+  if (aware && options_.pre_endgame && pos.bag_size() <= kPreEndgameBag) {
     playout.kind = Playout::kEndgame;
     playout.endgame_nodes = options_.pre_endgame_nodes;
     playout.max_layouts = static_cast<uint64_t>(options_.iterations);

@@ -39,6 +39,7 @@ struct PlayerOptions {
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;
+  bool pre_endgame = true;  // sim-endgame (":nopre": false): the pre-endgame's playouts solved
   // seed: the seed's cuts (mid-game; with the bag empty 3 plies, cut 20 within 15).
   int cut_x = 20, cut_y = 10;
   uint64_t seed = 0;
@@ -48,11 +49,12 @@ struct PlayerOptions {
 // greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer] (default sim:100:2:10;
 // ":win" ranks the candidates by the chance of winning, not the spread; ":infer" draws the other
 // rack from what its last play says it kept), the same as
-// sim-endgame[:...] (the endgame solved when the bag is empty, the pre-endgame with 1..3 tiles in
-// it), and the seed's Monte Carlo player seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each
-// simulation a MinMax of 2 plies after each play over the 20 best plays by score within 10 points
-// of the best; with the bag empty a MinMax of 3 plies within 15 points, as the seed's end-ply=3,
-// end-cut-x=20, end-cut-y=15). Errors name `field`.
+// sim-endgame[:...][:nopre] (the endgame solved when the bag is empty, the pre-endgame with 1..3
+// tiles in it, unless ":nopre": then simulated as sim does), and the seed's Monte Carlo player
+// seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each simulation a MinMax of 2 plies after each
+// play over the 20 best plays by score within 10 points of the best; with the bag empty a MinMax of
+// 3 plies within 15 points, as the seed's end-ply=3, end-cut-x=20, end-cut-y=15). Errors name
+// `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
 
 // Every legal move of the side to move into `out` (cleared): placements, then exchanges when the

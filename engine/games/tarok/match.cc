@@ -112,11 +112,12 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
         absl::StrCat("players: tarok needs 3 players, got ", o.players.size()));
   }
   if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
+  if (o.first_deal < 0) return absl::InvalidArgumentError("first_deal: must not be negative");
   const int rotations = o.rotate ? kPlayers : 1;
   const int total = o.deals * rotations;
   return core::PlaySummarized(
       total, o.threads, rotations * o.report_every,
-      [&](int g) { return PlayGame(o, g / rotations, g % rotations); },
+      [&](int g) { return PlayGame(o, o.first_deal + g / rotations, g % rotations); },
       [&](const std::vector<GameRecord>& records, int n) { return Summarize(o, records, n); },
       progress, partial);
 }

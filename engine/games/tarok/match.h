@@ -19,6 +19,7 @@ struct MatchOptions {
   Rules rules;
   std::vector<PlayerOptions> players;  // three
   int deals = 100;
+  int first_deal = 0;  // the deals played: first_deal .. first_deal + deals - 1
   uint64_t seed = 1;
   bool rotate = true;
   int threads = 1;
