@@ -96,6 +96,25 @@ TEST(ScrabblePlayers, WithTheBagEmptyTheEndgameAwarePlayerPlaysTheSolversBest) {
   EXPECT_EQ(checked, 3);
 }
 
+// Stopped by its node limit before the proof, the endgame-aware player plays the simulation's
+// choice (the same move and simulation as sim's), not the shallow depth's.
+TEST(ScrabblePlayers, AnEndgameNotProvedWithinItsNodesGoesToTheSimulation) {
+  int checked = 0;
+  for (const Position& pos : testing::GamePositions(6, 71)) {
+    if (pos.bag_size() != 0 || pos.side(0).size + pos.side(1).size < 8 || checked == 3) continue;
+    PlayerOptions o = *ParsePlayer("sim-endgame:8:2:3", "p");
+    o.endgame_nodes = 200;  // far from enough to prove an endgame of 8 or more tiles
+    Player aware(pos.kwg(), o);
+    Player sim(pos.kwg(), *ParsePlayer("sim:8:2:3", "p"));
+    uint64_t aware_nodes = 0, sim_nodes = 0;
+    const Move chosen = sim.Choose(pos, 2, &sim_nodes);
+    EXPECT_TRUE(aware.Choose(pos, 2, &aware_nodes) == chosen) << pos.Format(chosen);
+    EXPECT_GT(aware_nodes, sim_nodes);  // the solver's nodes, then the simulation's
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
+}
+
 // ":nopre": with 1..3 tiles in the bag the endgame-aware player simulates as sim does (the same
 // move and the same work), where without it the pre-endgame's playouts solve endgames.
 TEST(ScrabblePlayers, WithoutThePreEndgameTheEndgameAwarePlayerSimulatesAsSimDoes) {

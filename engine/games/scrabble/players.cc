@@ -115,7 +115,9 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
     core::SearchControl control(limits, &never);
     const EndgameResult r = endgame_->Solve(full, 100, control, {}, true);
     *nodes += r.nodes;
-    return r.plays.front().move;
+    // Not proved within the node limit, the solver's choice rests on a shallow depth's estimate
+    // (the racks' points at its horizon); the simulation's playouts to the end choose instead.
+    if (r.exact) return r.plays.front().move;
   }
   // The candidates: the best by equity, best first.
   std::vector<std::pair<double, size_t>> ranked;
@@ -129,7 +131,7 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   Playout playout;
   playout.plies = options_.plies;
   playout.objective = options_.objective;
-  if (aware && options_.pre_endgame && pos.bag_size() <= kPreEndgameBag) {
+  if (aware && options_.pre_endgame && pos.bag_size() > 0 && pos.bag_size() <= kPreEndgameBag) {
     playout.kind = Playout::kEndgame;
     playout.endgame_nodes = options_.pre_endgame_nodes;
     playout.max_layouts = static_cast<uint64_t>(options_.iterations);

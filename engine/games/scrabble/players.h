@@ -49,8 +49,9 @@ struct PlayerOptions {
 // greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer] (default sim:100:2:10;
 // ":win" ranks the candidates by the chance of winning, not the spread; ":infer" draws the other
 // rack from what its last play says it kept), the same as
-// sim-endgame[:...][:nopre] (the endgame solved when the bag is empty, the pre-endgame with 1..3
-// tiles in it, unless ":nopre": then simulated as sim does), and the seed's Monte Carlo player
+// sim-endgame[:...][:nopre] (the endgame solved when the bag is empty, its proved best played, or
+// when the node limit stops the proof the simulation's choice; the pre-endgame with 1..3 tiles
+// in it solved over the bag's orders, unless ":nopre": then simulated as sim does), and the seed's Monte Carlo player
 // seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each simulation a MinMax of 2 plies after each
 // play over the 20 best plays by score within 10 points of the best; with the bag empty a MinMax of
 // 3 plies within 15 points, as the seed's end-ply=3, end-cut-x=20, end-cut-y=15). Errors name
