@@ -128,7 +128,7 @@ constexpr char kUsage[] =
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
     "  match     --game=scrabble --players=A,B: greedy, static,\n"
-    "            sim[:IT[:PLIES[:CANDS]]][:win][:infer], sim-endgame[:...][:nopre],\n"
+    "            sim[:IT[:PLIES[:CANDS]]][:win][:infer][:toend], sim-endgame[:...][:nopre],\n"
     "            seed[:SIMS[:PLIES]]\n"
     "            (every match: --report-every=N prints the table of the first N, 2N, ... deals\n"
     "            as they finish, so a stopped run still reports; --first-deal=K starts at deal\n"

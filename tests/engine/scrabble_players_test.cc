@@ -48,11 +48,14 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_TRUE(nopre->infer);
   EXPECT_EQ(nopre->objective, Objective::kWin);
   EXPECT_EQ(nopre->candidates, 6);
+  EXPECT_TRUE(ParsePlayer("sim:100:4:10:infer:toend", "p")->to_end);
+  EXPECT_FALSE(ParsePlayer("sim:100:4:10:infer", "p")->to_end);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
-  for (const char* bad : {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10",
-                          "sim-endgame:x", "greedy:win", "seed:win", "sim:win:5", "sim:1:2:3:4:win",
-                          "win", "sim:nopre", "sim-endgame:nopre:nopre", "static:nopre"}) {
+  for (const char* bad :
+       {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10", "sim-endgame:x",
+        "greedy:win", "seed:win", "sim:win:5", "sim:1:2:3:4:win", "win", "sim:nopre",
+        "sim-endgame:nopre:nopre", "static:nopre", "greedy:toend", "sim:toend:toend"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
@@ -113,6 +116,31 @@ TEST(ScrabblePlayers, AnEndgameNotProvedWithinItsNodesGoesToTheSimulation) {
     ++checked;
   }
   EXPECT_EQ(checked, 3);
+}
+
+// ":toend": with kToEndBag or fewer tiles in the bag the playouts go on (more nodes), with more
+// in the bag the player is sim's (the same move and nodes).
+TEST(ScrabblePlayers, PlayoutsToTheEndOnlyNearTheEnd) {
+  int late = 0, early = 0;
+  for (const Position& pos : testing::GamePositions(3, 75)) {
+    const bool near_end = pos.bag_size() <= kToEndBag;
+    if (pos.bag_size() == 0 || (near_end ? late : early) == 2) continue;
+    Player sim(pos.kwg(), *ParsePlayer("sim:8:1:3", "p"));
+    Player to_end(pos.kwg(), *ParsePlayer("sim:8:1:3:toend", "p"));
+    uint64_t sim_nodes = 0, to_end_nodes = 0;
+    const Move chosen = sim.Choose(pos, 4, &sim_nodes);
+    const Move m = to_end.Choose(pos, 4, &to_end_nodes);
+    if (near_end) {
+      EXPECT_GT(to_end_nodes, sim_nodes) << pos.Format(m);
+      ++late;
+    } else {
+      EXPECT_TRUE(m == chosen) << pos.Format(m);
+      EXPECT_EQ(to_end_nodes, sim_nodes);
+      ++early;
+    }
+  }
+  EXPECT_EQ(late, 2);
+  EXPECT_EQ(early, 2);
 }
 
 // ":nopre": with 1..3 tiles in the bag the endgame-aware player simulates as sim does (the same

@@ -18,12 +18,14 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
   // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
   while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
          ((parts.back() == "win" && p.objective != Objective::kWin) ||
-          (parts.back() == "infer" && !p.infer) ||
+          (parts.back() == "infer" && !p.infer) || (parts.back() == "toend" && !p.to_end) ||
           (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
     if (parts.back() == "win") {
       p.objective = Objective::kWin;
     } else if (parts.back() == "infer") {
       p.infer = true;
+    } else if (parts.back() == "toend") {
+      p.to_end = true;
     } else {
       p.pre_endgame = false;
     }
@@ -34,7 +36,7 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": ", core::Quote(text),
                      " is not a Scrabble player (greedy, static, "
-                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer], "
+                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer][:toend], "
                      "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (parts[0] == "greedy" && parts.size() == 1) {
@@ -130,6 +132,8 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   if (n == 1) return candidates[0];
   Playout playout;
   playout.plies = options_.plies;
+  // ":toend": near the end each playout goes on to the end of the game (its result exact).
+  if (options_.to_end && pos.bag_size() <= kToEndBag) playout.plies = kToEndPlies;
   playout.objective = options_.objective;
   if (aware && options_.pre_endgame && pos.bag_size() > 0 && pos.bag_size() <= kPreEndgameBag) {
     playout.kind = Playout::kEndgame;

@@ -21,6 +21,11 @@ namespace kibitzer::scrabble {
 
 // The pre-endgame: 1..3 tiles in the bag.
 constexpr int kPreEndgameBag = 3;
+// sim ":toend": with at most kToEndBag tiles in the bag the playouts go on to the end of the game,
+// up to kToEndPlies plies (far more than 7 tiles in the bag and 14 on the racks take; a playout
+// not over by then is valued at its horizon as any other).
+constexpr int kToEndBag = 7;
+constexpr int kToEndPlies = 40;
 
 enum class Algorithm { kGreedy, kStatic, kSim, kSimEndgame, kSeed };
 
@@ -34,6 +39,7 @@ struct PlayerOptions {
   // sim (":infer"): the other rack drawn as a leave inferred from its last play (inference.h),
   // racks kept within `infer_tolerance` equity points of the best, of `infer_trials` drawn.
   bool infer = false;
+  bool to_end = false;  // sim (":toend"): with kToEndBag or fewer in the bag, playouts to the end
   double infer_tolerance = 0;
   int infer_trials = 1000;
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
@@ -46,16 +52,17 @@ struct PlayerOptions {
   std::string name;
 };
 
-// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer] (default sim:100:2:10;
-// ":win" ranks the candidates by the chance of winning, not the spread; ":infer" draws the other
-// rack from what its last play says it kept), the same as
+// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer][:toend] (default
+// sim:100:2:10; ":win" ranks the candidates by the chance of winning, not the spread; ":infer"
+// draws the other rack from what its last play says it kept; ":toend" plays each playout to the
+// end of the game once kToEndBag or fewer tiles are in the bag), the same as
 // sim-endgame[:...][:nopre] (the endgame solved when the bag is empty, its proved best played, or
 // when the node limit stops the proof the simulation's choice; the pre-endgame with 1..3 tiles
-// in it solved over the bag's orders, unless ":nopre": then simulated as sim does), and the seed's Monte Carlo player
-// seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each simulation a MinMax of 2 plies after each
-// play over the 20 best plays by score within 10 points of the best; with the bag empty a MinMax of
-// 3 plies within 15 points, as the seed's end-ply=3, end-cut-x=20, end-cut-y=15). Errors name
-// `field`.
+// in it solved over the bag's orders, unless ":nopre": then simulated as sim does), and the seed's
+// Monte Carlo player seed[:SIMULATIONS[:PLIES]] (default seed:50:2: each simulation a MinMax of 2
+// plies after each play over the 20 best plays by score within 10 points of the best; with the bag
+// empty a MinMax of 3 plies within 15 points, as the seed's end-ply=3, end-cut-x=20, end-cut-y=15).
+// Errors name `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
 
 // Every legal move of the side to move into `out` (cleared): placements, then exchanges when the
