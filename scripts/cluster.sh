@@ -68,6 +68,15 @@ nginx -t -q -c "$dir/nginx.conf" -p "$dir"
 nginx -c "$dir/nginx.conf" -p "$dir" -g "daemon off;" &
 balancer=$!
 pids+=("$balancer")
+# Ready once nginx listens (it binds a moment after it starts; longer on a busy machine).
+for ((t = 0; t < 300; t++)); do
+  (exec 3<> "/dev/tcp/127.0.0.1/$port") 2> /dev/null && break
+  if ! kill -0 "$balancer" 2> /dev/null; then
+    echo "cluster.sh: nginx exited before listening on 127.0.0.1:$port" >&2
+    exit 1
+  fi
+  sleep 0.1
+done
 echo "kibitzer cluster: $count replicas behind nginx on 127.0.0.1:$port (folder $dir)"
 # The cluster lives as long as nginx does; a replica may stop (drained, killed) and the rest go on.
 wait "$balancer" || true

@@ -207,11 +207,11 @@ def main():
         for entry in f:
             name, address, pid = entry.split()
             REPLICAS[name] = (address, int(pid))
-    with kibitzer.Client(ADDRESS, token=TOKEN) as client:  # up: every replica answers
-        wait_for("the replicas", lambda: all(
-            _answers(address) for address, _ in REPLICAS.values()), seconds=30)
-        client.info()
-    try:
+    try:  # the cluster is stopped however the test ends
+        with kibitzer.Client(ADDRESS, token=TOKEN) as client:  # up: every replica answers
+            wait_for("the replicas", lambda: all(
+                _answers(address) for address, _ in REPLICAS.values()), seconds=30)
+            client.info()
         result = unittest.main(argv=[sys.argv[0]] + rest, exit=False, verbosity=2).result
     finally:
         CLUSTER.send_signal(signal.SIGTERM)
