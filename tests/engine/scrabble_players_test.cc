@@ -163,11 +163,17 @@ TEST(ScrabblePlayers, WithoutThePreEndgameTheEndgameAwarePlayerSimulatesAsSimDoe
   EXPECT_EQ(checked, 3);
 }
 
-TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
+// The match tests' line-up: static against greedy on SCOWL70.
+MatchOptions StaticAgainstGreedy() {
   MatchOptions o;
   o.kwg = testing::Scowl70();
   o.lexicon = "SCOWL70";
   o.players = {*ParsePlayer("static", "p"), *ParsePlayer("greedy", "p")};
+  return o;
+}
+
+TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
+  MatchOptions o = StaticAgainstGreedy();
   o.deals = 3;
   o.seed = 8;
   o.threads = 1;
@@ -198,10 +204,7 @@ TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
 
 // A run split in two (the rest of a stopped run, from --first-deal) plays the whole run's games.
 TEST(ScrabbleMatch, TheRestFromAFirstDealAddsUpToTheWholeRun) {
-  MatchOptions o;
-  o.kwg = testing::Scowl70();
-  o.lexicon = "SCOWL70";
-  o.players = {*ParsePlayer("static", "p"), *ParsePlayer("greedy", "p")};
+  MatchOptions o = StaticAgainstGreedy();
   o.seed = 5;
   o.deals = 3;
   absl::StatusOr<MatchResult> whole = PlayMatch(o, {});
@@ -227,10 +230,7 @@ TEST(ScrabbleMatch, TheRestFromAFirstDealAddsUpToTheWholeRun) {
 }
 
 TEST(ScrabbleMatch, PartialResultsAreThoseOfTheFirstDealsAtAnyThreadCount) {
-  MatchOptions o;
-  o.kwg = testing::Scowl70();
-  o.lexicon = "SCOWL70";
-  o.players = {*ParsePlayer("static", "p"), *ParsePlayer("greedy", "p")};
+  MatchOptions o = StaticAgainstGreedy();
   o.seed = 3;
   o.deals = 2;
   absl::StatusOr<MatchResult> first_two = PlayMatch(o, {});

@@ -39,9 +39,9 @@ struct PlayerOptions {
   // sim (":infer"): the other rack drawn as a leave inferred from its last play (inference.h),
   // racks kept within `infer_tolerance` equity points of the best, of `infer_trials` drawn.
   bool infer = false;
-  bool to_end = false;  // sim (":toend"): with kToEndBag or fewer in the bag, playouts to the end
   double infer_tolerance = 0;
   int infer_trials = 1000;
+  bool to_end = false;  // sim (":toend"): with kToEndBag or fewer in the bag, playouts to the end
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;
