@@ -50,12 +50,34 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_EQ(nopre->candidates, 6);
   EXPECT_TRUE(ParsePlayer("sim:100:4:10:infer:toend", "p")->to_end);
   EXPECT_FALSE(ParsePlayer("sim:100:4:10:infer", "p")->to_end);
+  absl::StatusOr<PlayerOptions> late_win = ParsePlayer("sim-endgame:latewin:toend:infer", "p");
+  ASSERT_TRUE(late_win.ok());
+  EXPECT_TRUE(late_win->late_win && late_win->to_end && late_win->infer);
+  EXPECT_EQ(late_win->objective, Objective::kSpread);
+  EXPECT_FALSE(ParsePlayer("sim:infer", "p")->late_win);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
-  for (const char* bad :
-       {"sim:0", "sim:1:2:3:4", "greedy:2", "static:x", "mc", "seed:50:2:10", "sim-endgame:x",
-        "greedy:win", "seed:win", "sim:win:5", "sim:1:2:3:4:win", "win", "sim:nopre",
-        "sim-endgame:nopre:nopre", "static:nopre", "greedy:toend", "sim:toend:toend"}) {
+  for (const char* bad : {"sim:0",
+                          "sim:1:2:3:4",
+                          "greedy:2",
+                          "static:x",
+                          "mc",
+                          "seed:50:2:10",
+                          "sim-endgame:x",
+                          "greedy:win",
+                          "seed:win",
+                          "sim:win:5",
+                          "sim:1:2:3:4:win",
+                          "win",
+                          "sim:nopre",
+                          "sim-endgame:nopre:nopre",
+                          "static:nopre",
+                          "greedy:toend",
+                          "sim:toend:toend",
+                          "sim:win:latewin",
+                          "sim:latewin:win",
+                          "sim:latewin:latewin",
+                          "static:latewin"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
@@ -118,12 +140,12 @@ TEST(ScrabblePlayers, AnEndgameNotProvedWithinItsNodesGoesToTheSimulation) {
   EXPECT_EQ(checked, 3);
 }
 
-// ":toend": with kToEndBag or fewer tiles in the bag the playouts go on (more nodes), with more
+// ":toend": with kLateBag or fewer tiles in the bag the playouts go on (more nodes), with more
 // in the bag the player is sim's (the same move and nodes).
 TEST(ScrabblePlayers, PlayoutsToTheEndOnlyNearTheEnd) {
   int late = 0, early = 0;
   for (const Position& pos : testing::GamePositions(3, 75)) {
-    const bool near_end = pos.bag_size() <= kToEndBag;
+    const bool near_end = pos.bag_size() <= kLateBag;
     if (pos.bag_size() == 0 || (near_end ? late : early) == 2) continue;
     Player sim(pos.kwg(), *ParsePlayer("sim:8:1:3", "p"));
     Player to_end(pos.kwg(), *ParsePlayer("sim:8:1:3:toend", "p"));
@@ -138,6 +160,29 @@ TEST(ScrabblePlayers, PlayoutsToTheEndOnlyNearTheEnd) {
       EXPECT_EQ(to_end_nodes, sim_nodes);
       ++early;
     }
+  }
+  EXPECT_EQ(late, 2);
+  EXPECT_EQ(early, 2);
+}
+
+// ":latewin": in the late game (kLateBag or fewer tiles in the bag) the player is sim:win's, before
+// it sim's: the same move and nodes. Only positions where sim and sim:win differ are counted.
+TEST(ScrabblePlayers, RankedByWinChanceOnlyInTheLateGame) {
+  int late = 0, early = 0;
+  for (const Position& pos : testing::GamePositions(3, 75)) {
+    const bool near_end = pos.bag_size() <= kLateBag;
+    if ((near_end ? late : early) == 2) continue;
+    uint64_t spread_nodes = 0, win_nodes = 0, late_win_nodes = 0;
+    const Move by_spread =
+        Player(pos.kwg(), *ParsePlayer("sim:60:1:4", "p")).Choose(pos, 5, &spread_nodes);
+    const Move by_win =
+        Player(pos.kwg(), *ParsePlayer("sim:60:1:4:win", "p")).Choose(pos, 5, &win_nodes);
+    if (by_spread == by_win && spread_nodes == win_nodes) continue;
+    const Move m =
+        Player(pos.kwg(), *ParsePlayer("sim:60:1:4:latewin", "p")).Choose(pos, 5, &late_win_nodes);
+    EXPECT_TRUE(m == (near_end ? by_win : by_spread)) << pos.Format(m);
+    EXPECT_EQ(late_win_nodes, near_end ? win_nodes : spread_nodes) << pos.Format(m);
+    ++(near_end ? late : early);
   }
   EXPECT_EQ(late, 2);
   EXPECT_EQ(early, 2);

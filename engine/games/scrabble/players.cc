@@ -18,10 +18,13 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
   // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
   while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
          ((parts.back() == "win" && p.objective != Objective::kWin) ||
-          (parts.back() == "infer" && !p.infer) || (parts.back() == "toend" && !p.to_end) ||
+          (parts.back() == "latewin" && !p.late_win) || (parts.back() == "infer" && !p.infer) ||
+          (parts.back() == "toend" && !p.to_end) ||
           (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
     if (parts.back() == "win") {
       p.objective = Objective::kWin;
+    } else if (parts.back() == "latewin") {
+      p.late_win = true;
     } else if (parts.back() == "infer") {
       p.infer = true;
     } else if (parts.back() == "toend") {
@@ -36,9 +39,10 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": ", core::Quote(text),
                      " is not a Scrabble player (greedy, static, "
-                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win][:infer][:toend], "
+                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend], "
                      "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
+  if (p.late_win && p.objective == Objective::kWin) return bad();  // one objective
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
   } else if (parts[0] == "static" && parts.size() == 1) {
@@ -132,9 +136,11 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   if (n == 1) return candidates[0];
   Playout playout;
   playout.plies = options_.plies;
-  // ":toend": near the end each playout goes on to the end of the game (its result exact).
-  if (options_.to_end && pos.bag_size() <= kToEndBag) playout.plies = kToEndPlies;
-  playout.objective = options_.objective;
+  // The late game: ":toend" plays each playout to the end (its result exact), ":latewin" ranks
+  // by the chance of winning.
+  const bool late = pos.bag_size() <= kLateBag;
+  if (options_.to_end && late) playout.plies = kToEndPlies;
+  playout.objective = options_.late_win && late ? Objective::kWin : options_.objective;
   if (aware && options_.pre_endgame && pos.bag_size() > 0 && pos.bag_size() <= kPreEndgameBag) {
     playout.kind = Playout::kEndgame;
     playout.endgame_nodes = options_.pre_endgame_nodes;
