@@ -1,4 +1,5 @@
 // kibitz match: the Big Two and tarok match harnesses, run in this process (no server needed).
+#include <algorithm>
 #include <cstdio>
 
 #include "absl/strings/str_format.h"
@@ -147,9 +148,9 @@ void PrintScrabble(const CommandOptions& o, const MatchFlags& m, const scrabble:
       std::printf(
           "%s{\"player\":\"%s\",\"wins\":%.1f,\"win_rate\":%.4f,\"win_rate_ci95\":%.4f,"
           "\"mean_spread\":%.4f,\"mean_spread_ci95\":%.4f,\"median_move_ms\":%.3f,"
-          "\"moves\":%llu,\"nodes\":%llu}",
+          "\"p95_move_ms\":%.3f,\"max_move_ms\":%.3f,\"moves\":%llu,\"nodes\":%llu}",
           p ? "," : "", pr.name.c_str(), pr.wins, pr.WinRate(), pr.WinRateHalfWidth(),
-          pr.MeanSpread(), pr.SpreadHalfWidth(), pr.median_move_ms,
+          pr.MeanSpread(), pr.SpreadHalfWidth(), pr.median_move_ms, pr.p95_move_ms, pr.max_move_ms,
           static_cast<unsigned long long>(pr.moves), static_cast<unsigned long long>(pr.nodes));
     }
     std::printf("]}\n");
@@ -160,13 +161,17 @@ void PrintScrabble(const CommandOptions& o, const MatchFlags& m, const scrabble:
               DealsWords(m, DealsOf(m, r.games, 2), "bags").c_str(),
               m.rotate ? ", each player first once" : "", static_cast<unsigned long long>(mo.seed),
               mo.lexicon.c_str());
-  std::printf("%-3s %-22s %7s %17s %18s %12s\n", "#", "player", "wins", "win rate (95%)",
-              "spread (95%)", "median ms");
+  // The player column as wide as the longer name (a sim player's name holds its settings).
+  const int width =
+      static_cast<int>(std::max<size_t>({22, r.players[0].name.size(), r.players[1].name.size()}));
+  std::printf("%-3s %-*s %7s %17s %18s %12s %10s %10s\n", "#", width, "player", "wins",
+              "win rate (95%)", "spread (95%)", "median ms", "p95 ms", "max ms");
   for (int p = 0; p < 2; ++p) {
     const scrabble::PlayerResult& pr = r.players[static_cast<size_t>(p)];
-    std::printf("%-3d %-22s %7.1f %8.1f%% ±%5.1f %+9.2f ±%6.2f %12.3f\n", p + 1, pr.name.c_str(),
-                pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(), pr.MeanSpread(),
-                pr.SpreadHalfWidth(), pr.median_move_ms);
+    std::printf("%-3d %-*s %7.1f %8.1f%% ±%5.1f %+9.2f ±%6.2f %12.3f %10.1f %10.1f\n", p + 1, width,
+                pr.name.c_str(), pr.wins, 100 * pr.WinRate(), 100 * pr.WinRateHalfWidth(),
+                pr.MeanSpread(), pr.SpreadHalfWidth(), pr.median_move_ms, pr.p95_move_ms,
+                pr.max_move_ms);
   }
   std::fflush(stdout);
 }

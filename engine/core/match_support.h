@@ -74,12 +74,16 @@ inline double StdDev(double sum, double sum_squares, int n) {
   return std::sqrt(std::max(0.0, sum_squares / n - mean * mean));
 }
 
-// The upper median (the element at n / 2 in order); 0 for none.
-inline double Median(std::vector<double> v) {
+// The element at floor(q * n) in order (the last for q = 1); 0 for none.
+inline double Quantile(std::vector<double> v, double q) {
   if (v.empty()) return 0;
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-  return v[v.size() / 2];
+  const size_t k = std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())));
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(k), v.end());
+  return v[k];
 }
+
+// The upper median (the element at n / 2 in order); 0 for none.
+inline double Median(std::vector<double> v) { return Quantile(std::move(v), 0.5); }
 
 // differences[p][q]: the mean over games of points(p) - points(q) and its 95% half-width, paired
 // over the same games so deal luck cancels. `points(g, p)` is player p's score in game g.

@@ -8,6 +8,7 @@
 
 #include "engine/core/card_set.h"
 #include "engine/core/large_array.h"
+#include "engine/core/match_support.h"
 #include "engine/core/memory_budget.h"
 #include "engine/core/options.h"
 #include "engine/core/parallel_jobs.h"
@@ -289,4 +290,16 @@ TEST(RandomId, IsLongAndUnpredictable) {
 }
 
 }  // namespace
+TEST(Quantile, TheElementAtThatFractionInOrder) {
+  const std::vector<double> v = {7, 1, 9, 3, 5, 2, 8, 4, 6, 10};  // 1..10 shuffled
+  EXPECT_EQ(Quantile(v, 0), 1);
+  EXPECT_EQ(Quantile(v, 0.5), 6);  // the upper median, as Median
+  EXPECT_EQ(Median(v), 6);
+  EXPECT_EQ(Quantile(v, 0.95), 10);  // floor(9.5) = 9: the last
+  EXPECT_EQ(Quantile(v, 0.85), 9);
+  EXPECT_EQ(Quantile(v, 1), 10);
+  EXPECT_EQ(Quantile({}, 0.95), 0);
+  EXPECT_EQ(Quantile({4}, 1), 4);
+}
+
 }  // namespace kibitzer::core

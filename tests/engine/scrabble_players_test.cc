@@ -2,6 +2,7 @@
 // whole games the same at any thread count, each bag played twice with the first rack going to
 // each player in turn.
 #include <algorithm>
+#include <array>
 
 #include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/match.h"
@@ -55,6 +56,9 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_TRUE(late_win->late_win && late_win->to_end && late_win->infer);
   EXPECT_EQ(late_win->objective, Objective::kSpread);
   EXPECT_FALSE(ParsePlayer("sim:infer", "p")->late_win);
+  EXPECT_EQ(late_win->late_bag, kLateBag);
+  EXPECT_EQ(ParsePlayer("sim:late=12:toend", "p")->late_bag, 12);
+  EXPECT_EQ(ParsePlayer("sim:latewin:late=0", "p")->late_bag, 0);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
   for (const char* bad : {"sim:0",
@@ -77,7 +81,15 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
                           "sim:win:latewin",
                           "sim:latewin:win",
                           "sim:latewin:latewin",
-                          "static:latewin"}) {
+                          "static:latewin",
+                          "sim:late=12",
+                          "sim:infer:late=12",
+                          "sim:toend:late=x",
+                          "sim:toend:late=-1",
+                          "sim:toend:late=101",
+                          "sim:toend:late=",
+                          "sim:toend:late=5:late=6",
+                          "static:toend:late=5"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
@@ -165,27 +177,35 @@ TEST(ScrabblePlayers, PlayoutsToTheEndOnlyNearTheEnd) {
   EXPECT_EQ(early, 2);
 }
 
-// ":latewin": in the late game (kLateBag or fewer tiles in the bag) the player is sim:win's, before
-// it sim's: the same move and nodes. Only positions where sim and sim:win differ are counted.
+// ":latewin": in the late game (kLateBag or fewer tiles in the bag, or N with ":late=20") the
+// player is sim:win's, before it sim's: the same move and nodes. Only positions where sim and
+// sim:win differ are counted: 2 with at most kLateBag tiles in the bag, 2 with more but at most 20
+// (where the two thresholds part), 2 with more.
 TEST(ScrabblePlayers, RankedByWinChanceOnlyInTheLateGame) {
-  int late = 0, early = 0;
+  constexpr int kLater = 20;
+  std::array<int, 3> seen{};
   for (const Position& pos : testing::GamePositions(3, 75)) {
-    const bool near_end = pos.bag_size() <= kLateBag;
-    if ((near_end ? late : early) == 2) continue;
-    uint64_t spread_nodes = 0, win_nodes = 0, late_win_nodes = 0;
+    const int bag = pos.bag_size();
+    const size_t phase = bag <= kLateBag ? 0 : bag <= kLater ? 1 : 2;
+    if (seen[phase] == 2) continue;
+    uint64_t spread_nodes = 0, win_nodes = 0;
     const Move by_spread =
         Player(pos.kwg(), *ParsePlayer("sim:60:1:4", "p")).Choose(pos, 5, &spread_nodes);
     const Move by_win =
         Player(pos.kwg(), *ParsePlayer("sim:60:1:4:win", "p")).Choose(pos, 5, &win_nodes);
     if (by_spread == by_win && spread_nodes == win_nodes) continue;
-    const Move m =
-        Player(pos.kwg(), *ParsePlayer("sim:60:1:4:latewin", "p")).Choose(pos, 5, &late_win_nodes);
-    EXPECT_TRUE(m == (near_end ? by_win : by_spread)) << pos.Format(m);
-    EXPECT_EQ(late_win_nodes, near_end ? win_nodes : spread_nodes) << pos.Format(m);
-    ++(near_end ? late : early);
+    for (const auto& [name, threshold] :
+         {std::pair<const char*, int>{"sim:60:1:4:latewin", kLateBag},
+          {"sim:60:1:4:latewin:late=20", kLater}}) {
+      uint64_t nodes = 0;
+      const Move m = Player(pos.kwg(), *ParsePlayer(name, "p")).Choose(pos, 5, &nodes);
+      const bool late = bag <= threshold;
+      EXPECT_TRUE(m == (late ? by_win : by_spread)) << name << " " << pos.Format(m);
+      EXPECT_EQ(nodes, late ? win_nodes : spread_nodes) << name << " " << pos.Format(m);
+    }
+    ++seen[phase];
   }
-  EXPECT_EQ(late, 2);
-  EXPECT_EQ(early, 2);
+  EXPECT_EQ(seen, (std::array<int, 3>{2, 2, 2}));
 }
 
 // ":nopre": with 1..3 tiles in the bag the endgame-aware player simulates as sim does (the same
@@ -234,6 +254,11 @@ TEST(ScrabbleMatch, TheSameGamesAtAnyThreadCountEachBagOncePerFirstPlayer) {
   }
   EXPECT_EQ(one->players[0].spread, -one->players[1].spread);
   EXPECT_EQ(one->players[0].wins + one->players[1].wins, 6);
+  for (const PlayerResult& pr : one->players) {  // the times in order, each of some move
+    EXPECT_LE(pr.median_move_ms, pr.p95_move_ms);
+    EXPECT_LE(pr.p95_move_ms, pr.max_move_ms);
+    EXPECT_GT(pr.max_move_ms, 0);
+  }
   // The same player against itself: each bag's two games mirror each other's first rack.
   o.players = {*ParsePlayer("greedy", "a"), *ParsePlayer("greedy", "b")};
   o.threads = 1;

@@ -61,6 +61,8 @@ MatchResult Summarize(const MatchOptions& options, const std::vector<Game>& play
     pr.moves = ms.size();
     pr.spread_sd = core::StdDev(sum, squares, pr.games);
     pr.median_move_ms = core::Median(ms);
+    pr.p95_move_ms = core::Quantile(ms, 0.95);
+    pr.max_move_ms = core::Quantile(std::move(ms), 1);
   }
   return r;
 }

@@ -38,6 +38,8 @@ struct PlayerResult {
   int64_t spread = 0;    // its score minus the other's, over all games
   double spread_sd = 0;  // standard deviation of one game's spread
   double median_move_ms = 0;
+  double p95_move_ms = 0;  // the 95th percentile of its moves' times
+  double max_move_ms = 0;
   uint64_t moves = 0;
   uint64_t nodes = 0;
   double MeanSpread() const { return games > 0 ? static_cast<double>(spread) / games : 0; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -15,11 +16,13 @@ namespace kibitzer::scrabble {
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
   std::vector<std::string> parts = absl::StrSplit(text, ':');
   PlayerOptions p;
+  bool late_set = false;
   // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
   while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
          ((parts.back() == "win" && p.objective != Objective::kWin) ||
           (parts.back() == "latewin" && !p.late_win) || (parts.back() == "infer" && !p.infer) ||
           (parts.back() == "toend" && !p.to_end) ||
+          (absl::StartsWith(parts.back(), "late=") && !late_set) ||
           (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
     if (parts.back() == "win") {
       p.objective = Objective::kWin;
@@ -29,6 +32,12 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
       p.infer = true;
     } else if (parts.back() == "toend") {
       p.to_end = true;
+    } else if (absl::StartsWith(parts.back(), "late=")) {
+      late_set = true;
+      if (!absl::SimpleAtoi(parts.back().substr(5), &p.late_bag) || p.late_bag < 0 ||
+          p.late_bag > kTotalTiles) {
+        p.late_bag = -1;  // refused below, naming the player
+      }
     } else {
       p.pre_endgame = false;
     }
@@ -39,10 +48,13 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
     return absl::InvalidArgumentError(
         absl::StrCat(field, ": ", core::Quote(text),
                      " is not a Scrabble player (greedy, static, "
-                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend], "
+                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend]"
+                     "[:late=N], "
                      "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (p.late_win && p.objective == Objective::kWin) return bad();  // one objective
+  // ":late=N": a bag size, and only where a late game is told apart.
+  if (late_set && (p.late_bag < 0 || !(p.late_win || p.to_end))) return bad();
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
   } else if (parts[0] == "static" && parts.size() == 1) {
@@ -138,7 +150,7 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   playout.plies = options_.plies;
   // The late game: ":toend" plays each playout to the end (its result exact), ":latewin" ranks
   // by the chance of winning.
-  const bool late = pos.bag_size() <= kLateBag;
+  const bool late = pos.bag_size() <= options_.late_bag;
   if (options_.to_end && late) playout.plies = kToEndPlies;
   playout.objective = options_.late_win && late ? Objective::kWin : options_.objective;
   if (aware && options_.pre_endgame && pos.bag_size() > 0 && pos.bag_size() <= kPreEndgameBag) {

@@ -21,7 +21,8 @@ namespace kibitzer::scrabble {
 
 // The pre-endgame: 1..3 tiles in the bag.
 constexpr int kPreEndgameBag = 3;
-// The late game, at most kLateBag tiles in the bag, where sim's ":toend" and ":latewin" act.
+// The late game, by default at most kLateBag tiles in the bag (":late=N": N), where sim's
+// ":toend" and ":latewin" act.
 // ":toend": the playouts go on to the end of the game, up to kToEndPlies plies (far more than 7
 // tiles in the bag and 14 on the racks take; a playout not over by then is valued at its horizon
 // as any other).
@@ -44,6 +45,7 @@ struct PlayerOptions {
   int infer_trials = 1000;
   bool to_end = false;    // sim (":toend"): in the late game, playouts to the end
   bool late_win = false;  // sim (":latewin"): in the late game ranked by win chance (":win" there)
+  int late_bag = kLateBag;  // sim (":late=N"): the late game is N or fewer tiles in the bag
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;
@@ -54,11 +56,12 @@ struct PlayerOptions {
   std::string name;
 };
 
-// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend] (default
-// sim:100:2:10; ":win" ranks the candidates by the chance of winning, not the spread, and
-// ":latewin" does so in the late game only (kLateBag or fewer tiles in the bag); ":infer" draws
-// the other rack from what its last play says it kept; ":toend" plays each playout to the end of
-// the game in the late game), the same as
+// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend][:late=N]
+// (default sim:100:2:10; ":win" ranks the candidates by the chance of winning, not the spread, and
+// ":latewin" does so in the late game only (kLateBag or fewer tiles in the bag, or N with
+// ":late=N", which needs ":latewin" or ":toend"); ":infer" draws the other rack from what its last
+// play says it kept; ":toend" plays each playout to the end of the game in the late game), the
+// same as
 // sim-endgame[:...][:nopre] (the endgame solved when the bag is empty, its proved best played, or
 // when the node limit stops the proof the simulation's choice; the pre-endgame with 1..3 tiles
 // in it solved over the bag's orders, unless ":nopre": then simulated as sim does), and the seed's
