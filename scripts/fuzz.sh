@@ -17,7 +17,9 @@ for arg in "$@"; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=(dealer_script records notation engine_api)
 bash scripts/install-deps.sh
+# -O1 and line tables only, as the sanitizer builds of scripts/test.sh.
 CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
   -DKIBITZER_BUILD_TESTS=OFF -DKIBITZER_FUZZ=ON > /dev/null
 cmake --build build-fuzz --target "${targets[@]/%/_fuzz}"
 mkdir -p build-fuzz/artifacts
