@@ -49,16 +49,16 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_TRUE(nopre->infer);
   EXPECT_EQ(nopre->objective, Objective::kWin);
   EXPECT_EQ(nopre->candidates, 6);
-  EXPECT_TRUE(ParsePlayer("sim:100:4:10:infer:toend", "p")->to_end);
-  EXPECT_FALSE(ParsePlayer("sim:100:4:10:infer", "p")->to_end);
+  EXPECT_TRUE(ParsePlayer("sim:100:4:10:infer:toend", "p")->late.to_end);
+  EXPECT_FALSE(ParsePlayer("sim:100:4:10:infer", "p")->late.to_end);
   absl::StatusOr<PlayerOptions> late_win = ParsePlayer("sim-endgame:latewin:toend:infer", "p");
   ASSERT_TRUE(late_win.ok());
-  EXPECT_TRUE(late_win->late_win && late_win->to_end && late_win->infer);
+  EXPECT_TRUE(late_win->late.win && late_win->late.to_end && late_win->infer);
   EXPECT_EQ(late_win->objective, Objective::kSpread);
-  EXPECT_FALSE(ParsePlayer("sim:infer", "p")->late_win);
-  EXPECT_EQ(late_win->late_bag, kLateBag);
-  EXPECT_EQ(ParsePlayer("sim:late=12:toend", "p")->late_bag, 12);
-  EXPECT_EQ(ParsePlayer("sim:latewin:late=0", "p")->late_bag, 0);
+  EXPECT_FALSE(ParsePlayer("sim:infer", "p")->late.win);
+  EXPECT_EQ(late_win->late.bag, kLateBag);
+  EXPECT_EQ(ParsePlayer("sim:late=12:toend", "p")->late.bag, 12);
+  EXPECT_EQ(ParsePlayer("sim:latewin:late=0", "p")->late.bag, 0);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
   for (const char* bad : {"sim:0",

@@ -442,6 +442,61 @@ TEST_F(ScrabbleGameTest, InferenceReadsTheOtherSidesLastPlay) {
             std::string::npos);
 }
 
+// options[objective]=latewin, to_end and late_bag act in the late game only: with at most
+// late_bag tiles in the bag latewin is win's search (the same plays, values and nodes) and to_end
+// plays on (more nodes); before it both are the plain search; late_bag alone is refused.
+TEST_F(ScrabbleGameTest, TheLateGameOptionsActOnlyInTheLateGame) {
+  const auto run = [&](const Position& pos, core::OptionMap options) {
+    core::PositionSpec position;
+    position.notation = FormatCgp(pos);
+    position.options = {{"lexicon", "SCOWL70"}, {"view", "seat"}};
+    position.seat = "1";  // the CGP lists the side to move first
+    auto state = game_.Setup(position);
+    EXPECT_TRUE(state.ok()) << state.status();
+    core::SearchSpec search;
+    search.options = std::move(options);
+    search.options.insert({{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "4"}});
+    search.limits.samples = 20;
+    search.seed = 6;
+    absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game_.PrepareSearch(**state, search);
+    if (!task.ok()) return absl::StatusOr<core::Report>(task.status());
+    return absl::StatusOr<core::Report>(RunToEnd(**task));
+  };
+  const auto same = [](const core::Report& a, const core::Report& b) {
+    if (a.moves.size() != b.moves.size() || a.nodes != b.nodes) return false;
+    for (size_t i = 0; i < a.moves.size(); ++i) {
+      if (a.moves[i].move != b.moves[i].move || a.moves[i].value != b.moves[i].value) return false;
+    }
+    return true;
+  };
+  bool early_seen = false, late_seen = false;
+  for (const Position& pos : testing::GamePositions(1, 77)) {
+    const bool late = pos.bag_size() <= kLateBag;
+    if (pos.bag_size() == 0 || AllMoves(pos).size() < 4 || (late ? late_seen : early_seen)) {
+      continue;
+    }
+    const auto spread = run(pos, {}), win = run(pos, {{"objective", "win"}}),
+               late_win = run(pos, {{"objective", "latewin"}}),
+               to_end = run(pos, {{"to_end", "true"}}),
+               all_late = run(pos, {{"objective", "latewin"}, {"late_bag", "100"}});
+    ASSERT_TRUE(spread.ok() && win.ok() && late_win.ok() && to_end.ok() && all_late.ok());
+    EXPECT_FALSE(same(*spread, *win));  // the values differ: points, chances
+    EXPECT_TRUE(same(*late_win, late ? *win : *spread)) << pos.bag_size();
+    EXPECT_TRUE(same(*all_late, *win)) << pos.bag_size();
+    if (late) {
+      EXPECT_GT(to_end->nodes, spread->nodes);
+    } else {
+      EXPECT_TRUE(same(*to_end, *spread));
+    }
+    (late ? late_seen : early_seen) = true;
+  }
+  EXPECT_TRUE(early_seen && late_seen);
+  const auto alone = run(testing::GamePositions(1, 77).front(), {{"late_bag", "20"}});
+  ASSERT_FALSE(alone.ok());
+  EXPECT_EQ(alone.status().code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_NE(alone.status().message().find("options[late_bag]"), std::string::npos);
+}
+
 TEST_F(ScrabbleGameTest, ASeatViewSamplesTheOtherRackFromTheUnseenTilesWithTheFixedOnes) {
   auto state = Setup(Board({{8, "7CAT5"}}) + " AEINRST/ 0/0 0 lex SCOWL70;");
   ASSERT_TRUE(state.ok());

@@ -20,23 +20,23 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
   // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
   while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
          ((parts.back() == "win" && p.objective != Objective::kWin) ||
-          (parts.back() == "latewin" && !p.late_win) || (parts.back() == "infer" && !p.infer) ||
-          (parts.back() == "toend" && !p.to_end) ||
+          (parts.back() == "latewin" && !p.late.win) || (parts.back() == "infer" && !p.infer) ||
+          (parts.back() == "toend" && !p.late.to_end) ||
           (absl::StartsWith(parts.back(), "late=") && !late_set) ||
           (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
     if (parts.back() == "win") {
       p.objective = Objective::kWin;
     } else if (parts.back() == "latewin") {
-      p.late_win = true;
+      p.late.win = true;
     } else if (parts.back() == "infer") {
       p.infer = true;
     } else if (parts.back() == "toend") {
-      p.to_end = true;
+      p.late.to_end = true;
     } else if (absl::StartsWith(parts.back(), "late=")) {
       late_set = true;
-      if (!absl::SimpleAtoi(parts.back().substr(5), &p.late_bag) || p.late_bag < 0 ||
-          p.late_bag > kTotalTiles) {
-        p.late_bag = -1;  // refused below, naming the player
+      if (!absl::SimpleAtoi(parts.back().substr(5), &p.late.bag) || p.late.bag < 0 ||
+          p.late.bag > kTotalTiles) {
+        p.late.bag = -1;  // refused below, naming the player
       }
     } else {
       p.pre_endgame = false;
@@ -52,9 +52,9 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
                      "[:late=N], "
                      "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
-  if (p.late_win && p.objective == Objective::kWin) return bad();  // one objective
+  if (p.late.win && p.objective == Objective::kWin) return bad();  // one objective
   // ":late=N": a bag size, and only where a late game is told apart.
-  if (late_set && (p.late_bag < 0 || !(p.late_win || p.to_end))) return bad();
+  if (late_set && (p.late.bag < 0 || !(p.late.win || p.late.to_end))) return bad();
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
   } else if (parts[0] == "static" && parts.size() == 1) {
@@ -148,11 +148,8 @@ Move Player::Choose(const Position& pos, uint64_t turn, uint64_t* nodes) {
   if (n == 1) return candidates[0];
   Playout playout;
   playout.plies = options_.plies;
-  // The late game: ":toend" plays each playout to the end (its result exact), ":latewin" ranks
-  // by the chance of winning.
-  const bool late = pos.bag_size() <= options_.late_bag;
-  if (options_.to_end && late) playout.plies = kToEndPlies;
-  playout.objective = options_.late_win && late ? Objective::kWin : options_.objective;
+  playout.objective = options_.objective;
+  options_.late.Apply(pos.bag_size(), &playout);
   if (aware && options_.pre_endgame && pos.bag_size() > 0 && pos.bag_size() <= kPreEndgameBag) {
     playout.kind = Playout::kEndgame;
     playout.endgame_nodes = options_.pre_endgame_nodes;

@@ -21,14 +21,6 @@ namespace kibitzer::scrabble {
 
 // The pre-endgame: 1..3 tiles in the bag.
 constexpr int kPreEndgameBag = 3;
-// The late game, by default at most kLateBag tiles in the bag (":late=N": N), where sim's
-// ":toend" and ":latewin" act.
-// ":toend": the playouts go on to the end of the game, up to kToEndPlies plies (far more than 7
-// tiles in the bag and 14 on the racks take; a playout not over by then is valued at its horizon
-// as any other).
-constexpr int kLateBag = 7;
-constexpr int kToEndPlies = 40;
-
 enum class Algorithm { kGreedy, kStatic, kSim, kSimEndgame, kSeed };
 
 struct PlayerOptions {
@@ -43,9 +35,8 @@ struct PlayerOptions {
   bool infer = false;
   double infer_tolerance = 0;
   int infer_trials = 1000;
-  bool to_end = false;    // sim (":toend"): in the late game, playouts to the end
-  bool late_win = false;  // sim (":latewin"): in the late game ranked by win chance (":win" there)
-  int late_bag = kLateBag;  // sim (":late=N"): the late game is N or fewer tiles in the bag
+  // sim: the late game (simulation.h): ":toend" (to_end), ":latewin" (win), ":late=N" (bag N).
+  LateGame late;
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;

@@ -239,6 +239,15 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   playout.plies = static_cast<int>(options->GetInt("plies"));
   playout.objective =
       options->GetString("objective") == "win" ? Objective::kWin : Objective::kSpread;
+  LateGame late;
+  late.bag = static_cast<int>(options->GetInt("late_bag"));
+  late.to_end = options->GetBool("to_end");
+  late.win = options->GetString("objective") == "latewin";
+  if (spec.options.count("late_bag") > 0 && !late.to_end && !late.win) {
+    return absl::InvalidArgumentError(
+        "options[late_bag]: acts only with objective=latewin or to_end=true");
+  }
+  late.Apply(pos.bag_size(), &playout);
   // Checked now, so that bad fixed tiles are INVALID_ARGUMENT rather than a failed search.
   absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), spec.fixed);
   if (!sampler.ok()) return sampler.status();

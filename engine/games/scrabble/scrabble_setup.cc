@@ -9,6 +9,7 @@
 #include "engine/core/rng.h"
 #include "engine/games/scrabble/notation.h"
 #include "engine/games/scrabble/scrabble_game.h"
+#include "engine/games/scrabble/simulation.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {
@@ -162,11 +163,18 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
                       "sim: plies played by the static player after each candidate."),
       OptionSpec::Int("candidates", 10, 1, 500,
                       "sim: how many of the best plays by equity are simulated."),
-      OptionSpec::Enum("objective", "spread", {"spread", "win"},
+      OptionSpec::Enum("objective", "spread", {"spread", "win", "latewin"},
                        "sim, preendgame: rank the plays by the mean change in the spread, or by "
                        "the mean chance of winning (a play's value is then that chance, 0 to 1; "
                        "a point of spread counts 0.0001 in the ranking, so that plays of equal "
-                       "chance are ranked by spread)."),
+                       "chance are ranked by spread); latewin: by the chance of winning in the "
+                       "late game (late_bag or fewer tiles in the bag), by spread before it."),
+      OptionSpec::Bool("to_end", false,
+                       "sim: in the late game (late_bag or fewer tiles in the bag) each playout "
+                       "goes on to the end of the game, its result exact, not plies plies."),
+      OptionSpec::Int("late_bag", kLateBag, 0, kTotalTiles,
+                      "sim, preendgame: the late game of objective=latewin and to_end: this many "
+                      "tiles in the bag or fewer."),
       OptionSpec::Int("endgame_nodes", 20000, 100, 100000000,
                       "preendgame: the node limit of each endgame solved in a playout."),
       OptionSpec::Bool("infer", false,

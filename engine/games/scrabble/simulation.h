@@ -60,6 +60,26 @@ struct Playout {
   Objective objective = Objective::kSpread;
 };
 
+// The late game: at most `bag` tiles in the bag (by default kLateBag). There `to_end` plays each
+// playout on to the end of the game, up to kToEndPlies plies (far more than 7 tiles in the bag and
+// 14 on the racks take; a playout not over by then is valued at its horizon as any other), its
+// result exact, and `win` ranks the candidates by the chance of winning; before it both do
+// nothing.
+constexpr int kLateBag = 7;
+constexpr int kToEndPlies = 40;
+struct LateGame {
+  int bag = kLateBag;
+  bool to_end = false;
+  bool win = false;
+  // `playout`, as set for the rest of the game, made the late game's with `bag_size` tiles in
+  // the bag.
+  void Apply(int bag_size, Playout* playout) const {
+    if (bag_size > bag) return;
+    if (to_end) playout->plies = kToEndPlies;
+    if (win) playout->objective = Objective::kWin;
+  }
+};
+
 // The chance of winning from `spread` ahead with `tiles_left` tiles still to play (in the bag and
 // on both racks): the rest of the game moves the spread by a normal amount of standard deviation
 // kSpreadSdPerTile * sqrt(tiles_left) (about 100 points over a whole game, as the static player's
