@@ -128,7 +128,7 @@ constexpr char kUsage[] =
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
     "  match     --game=scrabble --players=A,B: greedy, static,\n"
-    "            sim[:IT[:PLIES[:CANDS]]][:win|:latewin][:infer][:toend][:late=N],\n"
+    "            sim[:IT[:PLIES[:CANDS]]][:win|:latewin][:infer][:toend][:late=N][:nodes=N],\n"
     "            sim-endgame[:...][:nopre],\n"
     "            seed[:SIMS[:PLIES]]\n"
     "            (every match: --report-every=N prints the table of the first N, 2N, ... deals\n"

@@ -192,7 +192,7 @@ class MonteCarloSearch {
 
   // Runs to the end on the calling thread, with no limits and no reports: a match player's
   // choice among its moves, one of many made at once.
-  core::Report RunQuietly() {
+  core::Report RunQuietly(const core::Limits& limits = {}) {
     class NoReports final : public core::ProgressSink {
      public:
       void OnProgress(const core::Report&) override {}
@@ -201,7 +201,7 @@ class MonteCarloSearch {
     config_.threads = 0;
     config_.progress = false;
     core::StopToken never;
-    core::SearchControl control(core::Limits{}, &never);
+    core::SearchControl control(limits, &never);
     NoReports sink;
     return Run(control, sink);
   }

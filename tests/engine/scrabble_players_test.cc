@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 
+#include "absl/strings/str_cat.h"
 #include "engine/games/scrabble/endgame.h"
 #include "engine/games/scrabble/match.h"
 #include "tests/engine/scrabble_fixture.h"
@@ -59,6 +60,8 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
   EXPECT_EQ(late_win->late.bag, kLateBag);
   EXPECT_EQ(ParsePlayer("sim:late=12:toend", "p")->late.bag, 12);
   EXPECT_EQ(ParsePlayer("sim:latewin:late=0", "p")->late.bag, 0);
+  EXPECT_EQ(ParsePlayer("sim:infer:nodes=5000000", "p")->max_nodes, 5000000u);
+  EXPECT_EQ(ParsePlayer("sim:infer", "p")->max_nodes, 0u);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->objective, Objective::kWin);
   EXPECT_EQ(ParsePlayer("sim:win", "p")->iterations, 100);
   for (const char* bad : {"sim:0",
@@ -89,7 +92,11 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
                           "sim:toend:late=101",
                           "sim:toend:late=",
                           "sim:toend:late=5:late=6",
-                          "static:toend:late=5"}) {
+                          "static:toend:late=5",
+                          "sim:nodes=999",
+                          "sim:nodes=x",
+                          "sim:nodes=5000:nodes=6000",
+                          "greedy:nodes=5000"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
     EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
     EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
@@ -206,6 +213,33 @@ TEST(ScrabblePlayers, RankedByWinChanceOnlyInTheLateGame) {
     ++seen[phase];
   }
   EXPECT_EQ(seen, (std::array<int, 3>{2, 2, 2}));
+}
+
+// ":nodes=N" stops each move's simulation after N nodes: fewer nodes where the simulation needs
+// more, the same move and nodes where it needs fewer.
+TEST(ScrabblePlayers, ANodeLimitStopsTheSimulationOnlyWhereItIsReached) {
+  int cut = 0, uncut = 0;
+  for (const Position& pos : testing::GamePositions(1, 79)) {
+    if (pos.bag_size() < 20 || cut + uncut == 4) continue;
+    uint64_t free_nodes = 0;
+    const Move free =
+        Player(pos.kwg(), *ParsePlayer("sim:60:1:4", "p")).Choose(pos, 5, &free_nodes);
+    if (free_nodes < 20000) continue;  // a move with few plays: nothing to cut
+    uint64_t nodes = 0;
+    const std::string name =
+        absl::StrCat("sim:60:1:4:nodes=", cut < 2 ? free_nodes / 4 : free_nodes * 2);
+    const Move m = Player(pos.kwg(), *ParsePlayer(name, "p")).Choose(pos, 5, &nodes);
+    if (cut < 2) {
+      EXPECT_LT(nodes, free_nodes) << name;
+      ++cut;
+    } else {
+      EXPECT_TRUE(m == free) << name;
+      EXPECT_EQ(nodes, free_nodes) << name;
+      ++uncut;
+    }
+  }
+  EXPECT_EQ(cut, 2);
+  EXPECT_EQ(uncut, 2);
 }
 
 // ":nopre": with 1..3 tiles in the bag the endgame-aware player simulates as sim does (the same

@@ -16,13 +16,14 @@ namespace kibitzer::scrabble {
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
   std::vector<std::string> parts = absl::StrSplit(text, ':');
   PlayerOptions p;
-  bool late_set = false;
+  bool late_set = false, nodes_set = false;
   // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
   while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
          ((parts.back() == "win" && p.objective != Objective::kWin) ||
           (parts.back() == "latewin" && !p.late.win) || (parts.back() == "infer" && !p.infer) ||
           (parts.back() == "toend" && !p.late.to_end) ||
           (absl::StartsWith(parts.back(), "late=") && !late_set) ||
+          (absl::StartsWith(parts.back(), "nodes=") && !nodes_set) ||
           (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
     if (parts.back() == "win") {
       p.objective = Objective::kWin;
@@ -38,6 +39,12 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
           p.late.bag > kTotalTiles) {
         p.late.bag = -1;  // refused below, naming the player
       }
+    } else if (absl::StartsWith(parts.back(), "nodes=")) {
+      nodes_set = true;
+      if (!absl::SimpleAtoi(parts.back().substr(6), &p.max_nodes) || p.max_nodes < kMinNodes ||
+          p.max_nodes > kMaxNodes) {
+        p.max_nodes = 0;  // refused below, naming the player
+      }
     } else {
       p.pre_endgame = false;
     }
@@ -49,12 +56,13 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
         absl::StrCat(field, ": ", core::Quote(text),
                      " is not a Scrabble player (greedy, static, "
                      "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend]"
-                     "[:late=N], "
+                     "[:late=N][:nodes=N], "
                      "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
   };
   if (p.late.win && p.objective == Objective::kWin) return bad();  // one objective
   // ":late=N": a bag size, and only where a late game is told apart.
   if (late_set && (p.late.bag < 0 || !(p.late.win || p.late.to_end))) return bad();
+  if (nodes_set && p.max_nodes == 0) return bad();
   if (parts[0] == "greedy" && parts.size() == 1) {
     p.algorithm = Algorithm::kGreedy;
   } else if (parts[0] == "static" && parts.size() == 1) {
@@ -192,7 +200,10 @@ Move Player::Simulate(const Position& pos, std::vector<Move> candidates, const P
   config.race = options_.race ? 0.95 : 0;
   config.margin = Simulation::Margin(playout.objective);
   search::MonteCarloSearch<Simulation> search(**sim, config);
-  *nodes += search.RunQuietly().nodes;
+  core::Limits limits;
+  limits.nodes = options_.max_nodes;  // 0: none
+  *nodes += search.RunQuietly(limits).nodes;
+  // Stopped before a whole sample, the best by equity.
   return candidates[static_cast<size_t>(std::max(0, search.BestIndex()))];
 }
 

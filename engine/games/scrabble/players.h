@@ -21,6 +21,10 @@ namespace kibitzer::scrabble {
 
 // The pre-endgame: 1..3 tiles in the bag.
 constexpr int kPreEndgameBag = 3;
+// ":nodes=N": N in kMinNodes..kMaxNodes.
+constexpr uint64_t kMinNodes = 1000;
+constexpr uint64_t kMaxNodes = 1'000'000'000'000;
+
 enum class Algorithm { kGreedy, kStatic, kSim, kSimEndgame, kSeed };
 
 struct PlayerOptions {
@@ -37,6 +41,9 @@ struct PlayerOptions {
   int infer_trials = 1000;
   // sim: the late game (simulation.h): ":toend" (to_end), ":latewin" (win), ":late=N" (bag N).
   LateGame late;
+  // sim (":nodes=N"): each move's simulation stops after N nodes (moves generated), its best so
+  // far played; the same games at any speed, unlike a clock. 0: no limit.
+  uint64_t max_nodes = 0;
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;
   uint64_t pre_endgame_nodes = 5000;
@@ -47,12 +54,13 @@ struct PlayerOptions {
   std::string name;
 };
 
-// greedy, static, sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend][:late=N]
+// greedy, static,
+// sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend][:late=N][:nodes=N]
 // (default sim:100:2:10; ":win" ranks the candidates by the chance of winning, not the spread, and
 // ":latewin" does so in the late game only (kLateBag or fewer tiles in the bag, or N with
 // ":late=N", which needs ":latewin" or ":toend"); ":infer" draws the other rack from what its last
-// play says it kept; ":toend" plays each playout to the end of the game in the late game), the
-// same as
+// play says it kept; ":toend" plays each playout to the end of the game in the late game;
+// ":nodes=N" stops each move's simulation after N nodes), the same as
 // sim-endgame[:...][:nopre] (the endgame solved when the bag is empty, its proved best played, or
 // when the node limit stops the proof the simulation's choice; the pre-endgame with 1..3 tiles
 // in it solved over the bag's orders, unless ":nopre": then simulated as sim does), and the seed's
