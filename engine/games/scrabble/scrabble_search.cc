@@ -237,12 +237,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   }
   Playout playout;
   playout.plies = static_cast<int>(options->GetInt("plies"));
-  playout.objective =
-      options->GetString("objective") == "win" ? Objective::kWin : Objective::kSpread;
+  const std::string objective = options->GetString("objective");
+  playout.objective = objective == "win" ? Objective::kWin : Objective::kSpread;
   LateGame late;
   late.bag = static_cast<int>(options->GetInt("late_bag"));
   late.to_end = options->GetBool("to_end");
-  late.win = options->GetString("objective") == "latewin";
+  late.win = objective == "latewin";
   if (spec.options.count("late_bag") > 0 && !late.to_end && !late.win) {
     return absl::InvalidArgumentError(
         "options[late_bag]: acts only with objective=latewin or to_end=true");
