@@ -2,7 +2,7 @@
 // number of iterations, and the static player's.
 //
 //   scrabble_sim_bench [--positions=N] [--seed=S] [--reference=R] [--iterations=A,B,...]
-//                      [--runs=K] [--lexicon=NAME] [--dir=DIR]
+//                      [--runs=K] [--infer] [--lexicon=NAME] [--dir=DIR]
 //
 // Takes N mid-game positions (every fourth position with at least 10 tiles on the board and 7 or
 // more in the bag of static self-play games seeded by S), each seen by its side to move, the other
@@ -12,10 +12,13 @@
 // at most A layouts on other seeds, racing as the match's sim player does. Prints each one's mean
 // regret (the reference value of the reference's best less that of the play chosen, in points)
 // with its standard error, how often it chose the reference's best, and its mean time a move.
+// --infer: the other rack drawn, in every simulation, from the leaves inferred from its last play
+// (inference.h), as the match's sim:infer player draws it.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +26,7 @@
 #include "absl/strings/str_split.h"
 #include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
+#include "engine/games/scrabble/inference.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/players.h"
@@ -44,8 +48,8 @@ struct Run {
   int chosen = -1;
 };
 Run Simulate(const Position& view, const std::vector<Move>& candidates, uint64_t seed,
-             uint64_t samples, bool race) {
-  auto sim = Simulation::Make(view, candidates, Playout{}, seed, {});
+             uint64_t samples, bool race, const std::vector<Rack>& leaves) {
+  auto sim = Simulation::Make(view, candidates, Playout{}, seed, {}, leaves);
   MonteCarloConfig config;
   config.samples = samples;
   config.batch = race ? 10 : 100;
@@ -68,16 +72,21 @@ int main(int argc, char** argv) {
   std::string positions_text = "30", seed_text = "1", reference_text = "3000", runs_text = "5";
   std::string iterations_text = "100,300,1000";
   std::string lexicon = kDefaultLexicon;
+  bool infer = false;
   std::string dir = kibitzer::analysis::GameSettings::DefaultLexiconDir();
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
+    if (a == "--infer") {
+      infer = true;
+      continue;
+    }
     if (!Flag(a, "--positions", &positions_text) && !Flag(a, "--seed", &seed_text) &&
         !Flag(a, "--reference", &reference_text) && !Flag(a, "--iterations", &iterations_text) &&
         !Flag(a, "--runs", &runs_text) && !Flag(a, "--lexicon", &lexicon) &&
         !Flag(a, "--dir", &dir)) {
       std::fprintf(stderr,
                    "usage: scrabble_sim_bench [--positions=N] [--seed=S] [--reference=R] "
-                   "[--iterations=A,B,...] [--runs=K] [--lexicon=NAME] [--dir=DIR]\n");
+                   "[--iterations=A,B,...] [--runs=K] [--infer] [--lexicon=NAME] [--dir=DIR]\n");
       return 2;
     }
   }
@@ -99,21 +108,34 @@ int main(int argc, char** argv) {
   auto kwg = store.Get(lexicon, "--lexicon");
   if (!kwg.ok()) return std::fprintf(stderr, "%s\n", kwg.status().ToString().c_str()), 2;
 
-  // The positions, from static self-play.
+  // The positions, from static self-play, and (--infer) the other side's leaves inferred from
+  // the play before each.
   std::vector<Position> views;
+  std::vector<std::vector<Rack>> leaves;
+  MoveGenerator gen(**kwg);
   Player player(**kwg, *ParsePlayer("static", "player"));
   uint64_t nodes = 0;
   for (uint64_t g = 0; static_cast<int>(views.size()) < positions; ++g) {
     Position pos = NewGame(*kwg, lexicon, Rules{}, seed, g);
     pos.StopRecording();
+    std::optional<Position> before;
+    Move last;
     for (int turn = 0; !pos.over(); ++turn) {
       if (pos.board().tile_count() >= 10 && pos.bag_size() >= 7 && turn % 4 == 0 &&
           static_cast<int>(views.size()) < positions) {
         Position view = pos;
         view.HideFrom(pos.to_move());
         views.push_back(view);
+        leaves.emplace_back();
+        if (infer && before) {
+          InferenceOptions io;
+          io.seed = g * 1000 + static_cast<uint64_t>(turn);
+          leaves.back() = InferLeaves(*before, last, pos.side(pos.to_move()).rack, io, gen).leaves;
+        }
       }
-      pos.Apply(player.Choose(pos, static_cast<uint64_t>(turn), &nodes));
+      before = pos;
+      last = player.Choose(pos, static_cast<uint64_t>(turn), &nodes);
+      pos.Apply(last);
     }
   }
 
@@ -122,7 +144,6 @@ int main(int argc, char** argv) {
   std::vector<std::vector<double>> regret(lineups);
   std::vector<int> hits(lineups, 0);
   std::vector<double> seconds(lineups, 0);
-  MoveGenerator gen(**kwg);
   std::vector<Move> moves;
   for (size_t p = 0; p < views.size(); ++p) {
     const Position& view = views[p];
@@ -132,7 +153,7 @@ int main(int argc, char** argv) {
     });
     const std::vector<Move> candidates(moves.begin(),
                                        moves.begin() + std::min<long>(10, moves.size()));
-    const Run ref = Simulate(view, candidates, 1'000'000 + p, reference, false);
+    const Run ref = Simulate(view, candidates, 1'000'000 + p, reference, false, leaves[p]);
     const double best = *std::max_element(ref.values.begin(), ref.values.end());
     const auto score = [&](size_t lineup, int chosen) {
       regret[lineup].push_back(best - ref.values[static_cast<size_t>(chosen)]);
@@ -142,16 +163,17 @@ int main(int argc, char** argv) {
     for (size_t i = 0; i < iterations.size(); ++i) {
       for (int k = 0; k < runs; ++k) {
         const auto start = Clock::now();
-        const Run r =
-            Simulate(view, candidates, p * 1000 + static_cast<uint64_t>(k), iterations[i], true);
+        const Run r = Simulate(view, candidates, p * 1000 + static_cast<uint64_t>(k), iterations[i],
+                               true, leaves[p]);
         seconds[1 + i] += std::chrono::duration<double>(Clock::now() - start).count();
         score(1 + i, r.chosen);
       }
     }
   }
-  std::printf("%zu positions (seed %llu, lexicon %s), reference %llu layouts, %d runs each\n",
+  std::printf("%zu positions (seed %llu, lexicon %s), reference %llu layouts, %d runs each%s\n",
               views.size(), static_cast<unsigned long long>(seed), lexicon.c_str(),
-              static_cast<unsigned long long>(reference), runs);
+              static_cast<unsigned long long>(reference), runs,
+              infer ? ", the other rack inferred" : "");
   std::printf("%-12s %16s %12s %14s\n", "chooser", "regret (points)", "best chosen", "ms a move");
   for (size_t l = 0; l < lineups; ++l) {
     const std::vector<double>& r = regret[l];

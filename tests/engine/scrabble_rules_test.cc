@@ -34,7 +34,9 @@ int Score(const Position& pos, const std::string& text) {
   const std::vector<Move> all = AllMoves(pos);
   const auto it = std::find(all.begin(), all.end(), *m);
   EXPECT_NE(it, all.end()) << text << " not generated";
-  if (it != all.end()) EXPECT_EQ(it->score, m->score) << text;
+  if (it != all.end()) {
+    EXPECT_EQ(it->score, m->score) << text;
+  }
   return m->score;
 }
 
@@ -495,6 +497,40 @@ TEST_F(ScrabbleGameTest, TheLateGameOptionsActOnlyInTheLateGame) {
   ASSERT_FALSE(alone.ok());
   EXPECT_EQ(alone.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(alone.status().message().find("options[late_bag]"), std::string::npos);
+}
+
+// With no samples asked for, Analyze values every candidate on 100 layouts; a racing search
+// (BestMove, or options[race]) goes on to up to 400 where its candidates stay close.
+TEST_F(ScrabbleGameTest, ARacingSimulationTakesMoreLayoutsByDefault) {
+  const auto run = [&](const Position& pos, core::SearchMode mode, core::OptionMap options) {
+    core::PositionSpec position;
+    position.notation = FormatCgp(pos);
+    position.options = {{"lexicon", "SCOWL70"}, {"view", "seat"}};
+    position.seat = "1";
+    auto state = game_.Setup(position);
+    EXPECT_TRUE(state.ok()) << state.status();
+    core::SearchSpec search;
+    search.mode = mode;
+    search.options = std::move(options);
+    search.options.insert({{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "3"}});
+    search.seed = 2;
+    auto task = game_.PrepareSearch(**state, search);
+    EXPECT_TRUE(task.ok()) << task.status();
+    return RunToEnd(**task);
+  };
+  int past_100 = 0, checked = 0;
+  for (const Position& pos : testing::GamePositions(3, 40)) {
+    if (pos.bag_size() <= kLateBag || AllMoves(pos).size() < 3 || checked == 6) continue;
+    ++checked;
+    EXPECT_EQ(run(pos, core::SearchMode::kAnalyze, {}).samples, 100u);
+    const core::Report best = run(pos, core::SearchMode::kBestMove, {});
+    const core::Report raced = run(pos, core::SearchMode::kAnalyze, {{"race", "95"}});
+    EXPECT_LE(best.samples, 400u);
+    EXPECT_EQ(best.samples, raced.samples);
+    past_100 += best.samples > 100;
+  }
+  EXPECT_EQ(checked, 6);
+  EXPECT_GT(past_100, 0);
 }
 
 TEST_F(ScrabbleGameTest, ASeatViewSamplesTheOtherRackFromTheUnseenTilesWithTheFixedOnes) {

@@ -16,7 +16,12 @@
 namespace kibitzer::scrabble {
 namespace {
 
+// The default layouts: 100 with every candidate valued on each (Analyze), 400 when racing
+// (BestMove, or options[race]): the race drops the candidates shown behind, so a layout costs
+// less, and the close ones left are told apart better (scrabble_sim_bench --infer: the regret
+// against a 1,000-layout reference falls from 0.32 to 0.12 points a move).
 constexpr uint64_t kDefaultIterations = 100;
+constexpr uint64_t kRacingIterations = 400;
 constexpr uint64_t kMaxPreEndgameLayouts = 1000;
 constexpr uint64_t kBatch = 10;
 
@@ -263,6 +268,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       *options, spec, algorithm == "preendgame" ? kMaxPreEndgameLayouts : kDefaultIterations,
       kBatch);
   if (orders > 0) config.samples = orders;
+  if (algorithm == "sim" && spec.limits.samples == 0 && config.race > 0) {
+    config.samples = kRacingIterations;
+  }
   config.margin = Simulation::Margin(playout.objective);  // the race's indifference
   InferenceOptions io;
   io.tolerance = static_cast<double>(options->GetInt("infer_tolerance"));

@@ -150,7 +150,8 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
       OptionSpec::Enum(
           "algorithm", "sim", {"sim", "static", "greedy", "endgame", "preendgame"},
           "sim (the default): the seed's simulation, the best candidates by equity played out "
-          "over sampled racks and bag orders (limits.samples iterations, default 100), valued "
+          "over sampled racks and bag orders (limits.samples iterations, default 100, or 400 "
+          "when racing, as BestMove does), valued "
           "by mean spread and win share with standard errors; static: rank by equity (score "
           "plus leave value); greedy: by score, the seed paper's greedy player; endgame (the "
           "default when the bag is empty and both racks are known): every play's exact final "
