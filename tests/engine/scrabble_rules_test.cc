@@ -270,6 +270,18 @@ class ScrabbleGameTest : public ::testing::Test {
     } sink;
     return task.Run(control, sink);
   }
+  // `search` run to its end on `pos` seen by its side to move (SCOWL70), or why it was refused.
+  absl::StatusOr<core::Report> SearchSeatView(const Position& pos, const core::SearchSpec& search) {
+    core::PositionSpec position;
+    position.notation = FormatCgp(pos);
+    position.options = {{"lexicon", "SCOWL70"}, {"view", "seat"}};
+    position.seat = "1";  // the CGP lists the side to move first
+    auto state = game_.Setup(position);
+    if (!state.ok()) return state.status();
+    absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game_.PrepareSearch(**state, search);
+    if (!task.ok()) return task.status();
+    return RunToEnd(**task);
+  }
   ScrabbleGame game_;
 };
 
@@ -449,20 +461,12 @@ TEST_F(ScrabbleGameTest, InferenceReadsTheOtherSidesLastPlay) {
 // plays on (more nodes); before it both are the plain search; late_bag alone is refused.
 TEST_F(ScrabbleGameTest, TheLateGameOptionsActOnlyInTheLateGame) {
   const auto run = [&](const Position& pos, core::OptionMap options) {
-    core::PositionSpec position;
-    position.notation = FormatCgp(pos);
-    position.options = {{"lexicon", "SCOWL70"}, {"view", "seat"}};
-    position.seat = "1";  // the CGP lists the side to move first
-    auto state = game_.Setup(position);
-    EXPECT_TRUE(state.ok()) << state.status();
     core::SearchSpec search;
     search.options = std::move(options);
     search.options.insert({{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "4"}});
     search.limits.samples = 20;
     search.seed = 6;
-    absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game_.PrepareSearch(**state, search);
-    if (!task.ok()) return absl::StatusOr<core::Report>(task.status());
-    return absl::StatusOr<core::Report>(RunToEnd(**task));
+    return SearchSeatView(pos, search);
   };
   const auto same = [](const core::Report& a, const core::Report& b) {
     if (a.moves.size() != b.moves.size() || a.nodes != b.nodes) return false;
@@ -503,20 +507,14 @@ TEST_F(ScrabbleGameTest, TheLateGameOptionsActOnlyInTheLateGame) {
 // (BestMove, or options[race]) goes on to up to 400 where its candidates stay close.
 TEST_F(ScrabbleGameTest, ARacingSimulationTakesMoreLayoutsByDefault) {
   const auto run = [&](const Position& pos, core::SearchMode mode, core::OptionMap options) {
-    core::PositionSpec position;
-    position.notation = FormatCgp(pos);
-    position.options = {{"lexicon", "SCOWL70"}, {"view", "seat"}};
-    position.seat = "1";
-    auto state = game_.Setup(position);
-    EXPECT_TRUE(state.ok()) << state.status();
     core::SearchSpec search;
     search.mode = mode;
     search.options = std::move(options);
     search.options.insert({{"algorithm", "sim"}, {"plies", "1"}, {"candidates", "3"}});
     search.seed = 2;
-    auto task = game_.PrepareSearch(**state, search);
-    EXPECT_TRUE(task.ok()) << task.status();
-    return RunToEnd(**task);
+    absl::StatusOr<core::Report> report = SearchSeatView(pos, search);
+    EXPECT_TRUE(report.ok()) << report.status();
+    return report.value_or(core::Report{});
   };
   int past_100 = 0, checked = 0;
   for (const Position& pos : testing::GamePositions(3, 40)) {
