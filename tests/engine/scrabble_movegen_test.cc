@@ -281,6 +281,25 @@ TEST(ScrabbleMoveGen, EveryGeneratedMoveIsLegalAsWrittenWithTheSameScore) {
   }
 }
 
+// The generator's steps (the work a simulation's node limit counts, simulation.h): each placement
+// follows at least one arc, and a generation's steps depend on the position alone, not on what the
+// generator did before.
+TEST(ScrabbleMoveGen, StepsCountAGenerationsWorkTheSameEachTime) {
+  std::vector<Move> out;
+  int checked = 0;
+  for (const Position& pos : GamePositions(3, 5)) {
+    MoveGenerator used(pos.kwg()), fresh(pos.kwg());
+    used.GeneratePlacements(pos.board(), pos.side(pos.to_move()).rack, &out);
+    const uint64_t before = used.steps();
+    used.GeneratePlacements(pos.board(), pos.side(pos.to_move()).rack, &out);
+    fresh.GeneratePlacements(pos.board(), pos.side(pos.to_move()).rack, &out);
+    EXPECT_EQ(used.steps() - before, fresh.steps()) << FormatCgp(pos);
+    EXPECT_GE(fresh.steps(), out.size()) << FormatCgp(pos);
+    checked += out.empty() ? 0 : 1;
+  }
+  EXPECT_GT(checked, 0);
+}
+
 // What the endgame's line cache rests on: a line's placements depend on that line alone, and those
 // of part of a rack are, in the same order and with the same scores, those of the whole rack whose
 // tiles are all in that part.

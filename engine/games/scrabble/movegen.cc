@@ -107,6 +107,7 @@ void MoveGenerator::Extend(int pos, uint32_t list, int main, int word_mult, int 
 }
 
 void MoveGenerator::GoOn(int pos, uint32_t arc, int main, int word_mult, int cross, int placed) {
+  ++steps_;
   const uint32_t n = kwg_.node(arc);
   const uint32_t child = Kwg::Arc(n);
   if (pos <= anchor_) {

@@ -41,8 +41,9 @@ struct PlayerOptions {
   int infer_trials = 1000;
   // sim: the late game (simulation.h): ":toend" (to_end), ":latewin" (win), ":late=N" (bag N).
   LateGame late;
-  // sim (":nodes=N"): each move's simulation stops after N nodes (moves generated), its best so
-  // far played; the same games at any speed, unlike a clock. 0: no limit.
+  // sim (":nodes=N"): each move's simulation stops after N nodes (simulation.h: mostly the move
+  // generator's steps, about 25 ns each here), its best so far played; the same games at any speed,
+  // unlike a clock. 0: no limit.
   uint64_t max_nodes = 0;
   // sim-endgame: node limits of the endgame (bag empty) and of each endgame in a pre-endgame.
   uint64_t endgame_nodes = 2'000'000;

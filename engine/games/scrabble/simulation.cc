@@ -174,7 +174,10 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
   w.layout.SetRack(other, w.rack);
   (void)w.layout.SetBag(w.bag, "bag");  // the unseen tiles less the rack: exactly the bag
   const int start = w.layout.score(me) - w.layout.score(other);
+  // The layout's nodes: the moves generated, the endgames' nodes, and the generator's steps,
+  // which make the count (and so a node limit) follow the time.
   uint64_t nodes = 0;
+  const uint64_t steps = w.gen.steps();
   for (size_t c = 0; c < candidates_.size(); ++c) {
     if (!alive[c]) continue;
     double spread;
@@ -200,9 +203,10 @@ std::optional<uint64_t> Simulation::Solve(Worker& w, uint64_t sample, const uint
     v[kWin] = WinChance(spread, w.left);
     v[kObjective] =
         playout_.objective == Objective::kWin ? v[kWin] + kWinPerPoint * v[kSpread] : v[kSpread];
-    if (control.Poll(nodes)) return std::nullopt;  // each candidate is hundreds of plays
+    // Each candidate is hundreds of plays.
+    if (control.Poll(nodes + (w.gen.steps() - steps))) return std::nullopt;
   }
-  return nodes;
+  return nodes + (w.gen.steps() - steps);
 }
 
 void Simulation::Describe(const search::MonteCarloMove& move, core::MoveValue& mv) const {

@@ -9,7 +9,10 @@
 // a leave with a draw to come); a side that has not moved counts 0, a fresh rack. Its win
 // channel is the horizon's estimate of winning
 // (WinChance: from the spread then and the tiles still to play). Layout i uses stream i of the seed
-// and the same draw for every candidate, so candidates are compared on the same racks.
+// and the same draw for every candidate, so candidates are compared on the same racks. A layout's
+// nodes are the moves its playouts generated plus the generator's steps (MoveGenerator::steps),
+// plus its endgames' nodes: the steps are most of it and follow the time, so a node limit bounds
+// the time whatever the racks and the board.
 //
 // The seed's own playout (Playout::kMinimax) replaces the static plies by a MinMax of `plies`
 // plies after the candidate over the sampled layout, each node's moves cut as the seed cuts them
