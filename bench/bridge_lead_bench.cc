@@ -48,7 +48,7 @@ bool Analyse(const bridge::BridgeGame& game, const std::string& deal, const std:
   core::PositionSpec spec;
   spec.notation = deal;
   spec.seat = "W";
-  spec.options = {{"view", "seat"}, {"contract", contract}, {"declarer", "S"}};
+  spec.options = {{"contract", contract}, {"declarer", "S"}};
   auto state = game.Setup(spec);
   if (!state.ok()) {
     std::fprintf(stderr, "%s\n", std::string(state.status().message()).c_str());

@@ -126,7 +126,25 @@ pb::StopReason ToProto(core::StopReason reason) {
   return pb::STOP_REASON_UNSPECIFIED;
 }
 
+namespace {
+
+pb::ValueUnit ToProto(core::ValueUnit unit) {
+  static_assert(pb::ValueUnit_MAX == static_cast<int>(core::ValueUnit::kRate),
+                "the two enums list the same units in the same order");
+  return static_cast<pb::ValueUnit>(static_cast<int>(unit));
+}
+
+void FillStatistic(const core::Statistic& from, pb::Statistic* to) {
+  to->set_name(from.name);
+  to->set_value(from.value);
+  to->set_description(from.description);
+  to->set_unit(ToProto(from.unit));
+}
+
+}  // namespace
+
 void FillReport(const core::Report& report, pb::SearchReport* out) {
+  const pb::ValueUnit unit = ToProto(report.frame.unit);
   out->set_final(report.final);
   out->set_stop_reason(report.final ? ToProto(report.stop_reason) : pb::STOP_REASON_UNSPECIFIED);
   out->clear_moves();
@@ -140,12 +158,8 @@ void FillReport(const core::Report& report, pb::SearchReport* out) {
     m->set_display(mv.display);
     m->set_samples(static_cast<int64_t>(mv.samples));
     m->set_std_error(mv.std_error);
-    for (const auto& metric : mv.metrics) {
-      pb::Statistic* st = m->add_metrics();
-      st->set_name(metric.name);
-      st->set_value(metric.value);
-      st->set_description(metric.description);
-    }
+    m->set_unit(unit);
+    for (const auto& metric : mv.metrics) FillStatistic(metric, m->add_metrics());
   }
   out->set_best_move(report.best_move);
   out->set_depth(report.depth);
@@ -154,13 +168,15 @@ void FillReport(const core::Report& report, pb::SearchReport* out) {
   out->set_samples(static_cast<int64_t>(report.samples));
   out->set_elapsed_ms(static_cast<int64_t>(std::llround(report.elapsed_seconds * 1000)));
   out->clear_statistics();
-  for (const auto& s : report.statistics) {
-    pb::Statistic* st = out->add_statistics();
-    st->set_name(s.name);
-    st->set_value(s.value);
-    st->set_description(s.description);
-  }
+  for (const auto& s : report.statistics) FillStatistic(s, out->add_statistics());
   out->set_message(report.message);
+  out->set_unit(unit);
+  out->set_objective(report.frame.objective);
+  pb::SearchTarget* target = out->mutable_target();
+  target->set_samples(static_cast<int64_t>(report.frame.target.samples));
+  target->set_nodes(static_cast<int64_t>(report.frame.target.nodes));
+  target->set_time_ms(report.frame.target.time_ms);
+  target->set_depth(report.frame.target.depth);
 }
 
 }  // namespace kibitzer::service

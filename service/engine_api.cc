@@ -21,10 +21,14 @@ class WireSink final : public core::ProgressSink {
  public:
   explicit WireSink(std::shared_ptr<ReportSink> out) : out_(std::move(out)) {}
 
-  void Open(const std::string& id) {
+  // The opening report: the search's id, with the unit, objective and target it will report in.
+  void Open(const std::string& id, const core::ReportFrame& frame) {
+    core::Report empty;
+    empty.frame = frame;
+    pb::SearchReport opening;
+    FillReport(empty, &opening);
     std::lock_guard<std::mutex> lock(mu_);
     id_ = id;
-    pb::SearchReport opening;
     Send(opening);
     if (pending_progress_) Send(*pending_progress_);
     if (pending_final_) Send(*pending_final_);
@@ -232,6 +236,7 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   if (!task.ok()) return task.status();
 
   auto wire = std::make_shared<WireSink>(std::move(sink));
+  const core::ReportFrame frame = core::FrameOf(**task, spec.limits);
   analysis::QueryRunner::Submission submission;
   submission.task = *std::move(task);
   submission.limits = spec.limits;
@@ -243,7 +248,7 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   submission.client_limit = caller.max_queries;
   absl::StatusOr<std::string> id = runner_.Submit(std::move(submission));
   if (!id.ok()) return id.status();
-  wire->Open(*id);
+  wire->Open(*id, frame);
   return id;
 }
 

@@ -8,6 +8,7 @@
 #include "absl/strings/strip.h"
 #include "engine/core/quote.h"
 #include "service/auth.h"
+#include "service/error_model.h"
 #include "service/worker_call.h"
 
 namespace kibitzer::service {
@@ -208,9 +209,14 @@ grpc::ServerUnaryReactor* Answer(grpc::CallbackServerContext* context, const Req
 
 grpc::Status ToGrpc(const absl::Status& status) {
   if (status.ok()) return grpc::Status::OK;
-  return grpc::Status(
-      static_cast<grpc::StatusCode>(status.code()),
-      core::BoundMessage({status.message().data(), status.message().size()}, kMaxErrorBytes));
+  std::string message =
+      core::BoundMessage({status.message().data(), status.message().size()}, kMaxErrorBytes);
+  const google::rpc::Status details = RpcStatusOf(status, message);
+  if (details.details_size() == 0) {
+    return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::move(message));
+  }
+  return grpc::Status(static_cast<grpc::StatusCode>(status.code()), std::move(message),
+                      details.SerializeAsString());
 }
 
 absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,

@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/descriptor.h"
 #include "grpcpp/server_context.h"
+#include "service/grpc_service.h"
 
 namespace kibitzer::service {
 namespace {
@@ -24,9 +25,8 @@ class UnparsedRequest final : public grpc::experimental::Interceptor {
       const grpc::Status status = methods->GetSendStatus();
       // Our handlers always say why; gRPC's own answer to a message it could not parse does not.
       if (status.error_code() == grpc::UNIMPLEMENTED && status.error_message().empty()) {
-        const grpc::Status refused(
-            grpc::INVALID_ARGUMENT,
-            absl::StrCat("request: the message does not parse as ", request_type_));
+        const grpc::Status refused = ToGrpc(absl::InvalidArgumentError(
+            absl::StrCat("request: the message does not parse as ", request_type_)));
         methods->ModifySendStatus(refused);
         const std::string method(info_->method());
         log_->Log(method.substr(method.rfind('/') + 1), info_->server_context()->peer(), refused,

@@ -8,6 +8,7 @@
 #include "bench/bench.h"
 #include "clients/cli/bbo_link.h"
 #include "clients/cli/output.h"
+#include "service/error_model.h"
 
 namespace kibitzer::cli {
 
@@ -21,8 +22,20 @@ absl::StatusOr<std::string> ReadTextFile(const std::string& path, const char* fl
   return ss.str();
 }
 
+namespace {
+bool json_errors = false;
+}  // namespace
+
+void SetJsonErrors(bool json) { json_errors = json; }
+
 int Fail(const absl::Status& status) {
-  std::fprintf(stderr, "kibitz: %s\n", std::string(status.message()).c_str());
+  const std::string message(status.message());
+  if (json_errors) {
+    // The error as the server's status details have it: code, message, the field violated.
+    std::fprintf(stderr, "%s\n", JsonLine(service::RpcStatusOf(status, message)).c_str());
+  } else {
+    std::fprintf(stderr, "kibitz: %s\n", message.c_str());
+  }
   return status.code() == absl::StatusCode::kInvalidArgument ||
                  status.code() == absl::StatusCode::kNotFound
              ? 2

@@ -54,6 +54,8 @@ absl::StatusOr<std::string> ReadTextFile(const std::string& path, const char* fl
 
 // Prints the error on stderr; returns the exit code (2 for a request refused as invalid).
 int Fail(const absl::Status& status);
+// With --json, Fail writes the error as one JSON line: google.rpc.Status with its BadRequest.
+void SetJsonErrors(bool json);
 
 int RunInfo(Transport& t, const CommandOptions& o);
 // The server's health: prints SERVING or NOT_SERVING; exit code 0 only when serving.

@@ -140,7 +140,7 @@ constexpr char kUsage[] =
     "            tarok players: random, seed[:SAMPLES[:DEPTH]], mc[:SAMPLES[:EXACT_TRICKS]],\n"
     "            race[:SAMPLES[:EXACT_TRICKS]] (mc racing: cards shown behind are dropped)\n"
     "Examples: kibitz analyze --game=tictactoe 'x...o.... x'\n"
-    "  kibitz analyze --game=bridge --seat=W --position-option=view=seat,contract=4H,declarer=S "
+    "  kibitz analyze --game=bridge --seat=W --position-option=contract=4H,declarer=S "
     "\\\n"
     "      --samples=200 --constraints='hcp(south) >= 12' 'N:... ... ... ...'\n"
     "Flags may be written with dashes or underscores.";
@@ -163,6 +163,7 @@ int main(int argc, char** argv) {
 
   kibitzer::cli::CommandOptions o;
   o.json = absl::GetFlag(FLAGS_json);
+  kibitzer::cli::SetJsonErrors(o.json);
   o.link = absl::GetFlag(FLAGS_link);
   o.game = absl::GetFlag(FLAGS_game);
   o.variant = absl::GetFlag(FLAGS_variant);

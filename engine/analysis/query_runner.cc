@@ -10,22 +10,45 @@
 
 namespace kibitzer::analysis {
 
-// Forwards progress at most once per interval; final reports always pass.
+namespace {
+
+// The frame on the report, and the units its figures leave unsaid (core::Statistic).
+void Stamp(const core::ReportFrame& frame, core::Report& report) {
+  report.frame = frame;
+  for (core::MoveValue& mv : report.moves) {
+    for (core::Statistic& m : mv.metrics) {
+      if (m.unit == core::ValueUnit::kUnspecified) m.unit = frame.unit;
+    }
+  }
+  for (core::Statistic& s : report.statistics) {
+    if (s.unit == core::ValueUnit::kUnspecified) s.unit = core::ValueUnit::kCount;
+  }
+}
+
+}  // namespace
+
+// Forwards progress at most once per interval, each report stamped with the search's frame;
+// final reports always pass.
 class PacedSink final : public core::ProgressSink {
  public:
-  PacedSink(core::ProgressSink* inner, std::chrono::milliseconds interval)
-      : inner_(inner), interval_(interval) {}
+  PacedSink(core::ProgressSink* inner, std::chrono::milliseconds interval,
+            const core::ReportFrame* frame)
+      : inner_(inner), interval_(interval), frame_(frame) {}
   void OnProgress(const core::Report& report) override {
     const auto now = std::chrono::steady_clock::now();
     if (interval_.count() > 0 && now < next_) return;
     next_ = now + interval_;
-    inner_->OnProgress(report);
+    stamped_ = report;
+    Stamp(*frame_, stamped_);
+    inner_->OnProgress(stamped_);
   }
   void OnFinished(const core::Report& report) override { inner_->OnFinished(report); }
 
  private:
   core::ProgressSink* inner_;
   std::chrono::milliseconds interval_;
+  const core::ReportFrame* frame_;
+  core::Report stamped_;  // reused: its vectors keep their capacity between reports
   std::chrono::steady_clock::time_point next_{};
 };
 
@@ -35,6 +58,7 @@ struct QueryRunner::Query {
   Submission submission;
   core::StopToken token;
   core::MemoryReservation memory;  // its tables', from admission until it has ended
+  core::ReportFrame frame;         // stamped on every report
   // Guarded by QueryRunner::mu_. Waiting: neither running nor paused (in waiting_); running: it
   // has a worker (ready_ or a thread); paused: its threads wait in their polls (in waiting_).
   bool running = false;
@@ -96,6 +120,7 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
       query->id = core::RandomId(options_.id_prefix);
     } while (queries_.count(query->id) != 0);
     query->cores = std::clamp(submission.task->Threads(), 1, options_.threads);
+    query->frame = core::FrameOf(*submission.task, submission.limits);
     query->sequence = next_sequence_++;
     query->submitted = options_.now();
     query->submission = std::move(submission);
@@ -336,7 +361,7 @@ std::vector<std::shared_ptr<QueryRunner::Query>>::iterator QueryRunner::NextToSt
 
 void QueryRunner::RunQuery(Query& query) {
   Submission& sub = query.submission;
-  PacedSink paced(sub.sink.get(), sub.progress_interval);
+  PacedSink paced(sub.sink.get(), sub.progress_interval, &query.frame);
   core::SearchControl control(sub.limits, &query.token, sub.progress_interval);
   core::Report report;
   try {
@@ -392,6 +417,7 @@ void QueryRunner::Finish(Query& query, core::Report report) {
       queries_.erase(it);
     }
   }
+  Stamp(query.frame, report);
   if (query.submission.sink) query.submission.sink->OnFinished(report);
   idle_cv_.notify_all();
 }

@@ -25,4 +25,14 @@ absl::Status NoFixedCards(const SearchSpec& spec, const std::string& what) {
       absl::StrCat("fixed[0]: ", what, ", so none can be fixed (nothing is sampled)"));
 }
 
+ReportFrame FrameOf(const SearchTask& task, const Limits& limits) {
+  ReportFrame frame = task.frame;
+  SearchTarget& t = frame.target;
+  if (t.samples == 0) t.samples = limits.samples;
+  if (t.nodes == 0) t.nodes = limits.nodes;
+  if (t.time_ms == 0) t.time_ms = limits.time.count();
+  if (t.depth == 0) t.depth = limits.depth;
+  return frame;
+}
+
 }  // namespace kibitzer::core

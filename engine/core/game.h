@@ -129,7 +129,14 @@ class SearchTask {
   // The threads it keeps busy while running: the runner starts it only when that many of its
   // threads are free (at most all of them), so a server's CPU use stays within --threads.
   virtual int Threads() const { return 1; }
+
+  // The unit, objective and target of its reports, set by the game that prepared it. The runner
+  // copies it into every report; a target of 0 samples is taken from the limits.
+  ReportFrame frame;
 };
+
+// The task's frame with its target completed from the limits the search runs under.
+ReportFrame FrameOf(const SearchTask& task, const Limits& limits);
 
 // The deal of a position in which nothing is hidden: the position itself is the one consistent
 // layout (exhaustive). Fixing cards or constraining hands is refused, naming the field; `what`

@@ -29,10 +29,46 @@ enum class StopReason {
 
 const char* StopReasonName(StopReason reason);
 
+// The unit of a value (the wire's ValueUnit, in the same order).
+enum class ValueUnit {
+  kUnspecified,
+  kOutcome,      // 1 win, 0 draw, -1 loss
+  kTricks,       // bridge tricks
+  kProbability,  // 0 to 1
+  kScore,        // the game's score: bridge duplicate score, Scrabble points a play scores
+  kImps,
+  kCardPoints,  // tarok card points
+  kGamePoints,  // a game's settlement (Big Two)
+  kSpread,      // Scrabble score difference
+  kEquity,      // Scrabble score plus leave value
+  kCount,       // nodes, layouts, plays
+  kHeuristic,   // an evaluation with no unit
+  kRate,        // a count per second
+};
+
+// A named figure. A move's metric left kUnspecified is in the move value's unit, a report's
+// statistic left kUnspecified is a count: the runner says so on every report it passes on.
 struct Statistic {
   std::string name;
   double value = 0;
   std::string description;
+  ValueUnit unit = ValueUnit::kUnspecified;
+};
+
+// What a search works toward, each limit in force (0: none of that kind).
+struct SearchTarget {
+  uint64_t samples = 0;
+  uint64_t nodes = 0;
+  int64_t time_ms = 0;
+  int depth = 0;
+};
+
+// What every report of one search says about its numbers: their unit, what the moves are ranked
+// by, and the target. The game sets it when it prepares the search; the runner stamps each report.
+struct ReportFrame {
+  ValueUnit unit = ValueUnit::kUnspecified;
+  std::string objective;
+  SearchTarget target;
 };
 
 struct MoveValue {
@@ -58,6 +94,7 @@ struct Report {
   bool final = false;
   StopReason stop_reason = StopReason::kNone;
   std::string message;
+  ReportFrame frame;  // stamped by the runner from the task's frame
 
   uint64_t NodesPerSecond() const {
     return elapsed_seconds > 0 ? static_cast<uint64_t>(static_cast<double>(nodes) / elapsed_seconds)

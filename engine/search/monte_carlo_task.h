@@ -20,7 +20,9 @@ class MonteCarloTask final : public core::SearchTask {
 
   // `table_bytes` is what one worker's tables take.
   MonteCarloTask(Make make, MonteCarloConfig config, size_t table_bytes = 0)
-      : make_(std::move(make)), config_(config), table_bytes_(table_bytes) {}
+      : make_(std::move(make)), config_(config), table_bytes_(table_bytes) {
+    frame.target.samples = config_.samples;
+  }
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) override {
     absl::StatusOr<std::unique_ptr<G>> game = make_();

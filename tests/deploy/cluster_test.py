@@ -30,7 +30,7 @@ REPLICAS = {}  # name -> (address, pid)
 TOKEN = "cluster-test-token-0123456789abcdef"
 # South's view of a six-card ending, South to lead.
 SEAT_VIEW = kibitzer.Position(game="bridge", notation="N:AK.AQ.J.5 94.43.A.K J8.KJ.5.Q T5.T9.K.A",
-                              seat="S", options={"leader": "S", "view": "seat"})
+                              seat="S", options={"leader": "S"})
 
 
 def free_port_block(count):

@@ -376,7 +376,7 @@ core::PositionSpec FourthSeatAfterThreePlays() {
       "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
       "3S4C4H5D6D8C8S9DJCJHQDKDAS";
   view.seat = "4";
-  view.options = {{"view", "seat"}, {"leader", "1"}};
+  view.options = {{"leader", "1"}};
   view.moves = {"3C", "6C", "9H"};
   return view;
 }
@@ -402,10 +402,29 @@ TEST(BigTwoView, TheLeaderOfASeatsViewComesFromTheHandsGiven) {
   three.notation =
       "5C5H5S6H7C7D7STSQHQSKC2H3S 6C8D8H9CTCTDTHJDKSACAD2D3D 3H4D4S6S7H9H9SJSQCKHAH2C2S";
   three.seat = "3";
-  three.options = {{"view", "seat"}, {"players", "3"}};
+  three.options = {{"players", "3"}};
   s = game.Setup(three);
   ASSERT_TRUE(s.ok()) << s.status();
   EXPECT_EQ((*s)->SideToMove(), "2");
+}
+
+// With fewer than four players a hidden hand may hold the lowest card dealt, but not below the
+// 3C: a known hand holding the 3C leads whatever options[leader] says.
+TEST(BigTwoView, AKnownHandHoldingThe3CLeadsWithFewerPlayers) {
+  BigTwoGame game;
+  for (const char* players : {"2", "3"}) {
+    core::PositionSpec spec;
+    spec.notation = players == std::string("2") ? "- 3C4C5C6C7C8C9CTCJCQCKCAC2C"
+                                                : "- - 3C4C5C6C7C8C9CTCJCQCKCAC2C";
+    spec.options = {{"players", players}, {"leader", "1"}};
+    auto s = game.Setup(spec);
+    ASSERT_FALSE(s.ok()) << players;
+    EXPECT_NE(s.status().message().find("options[leader]"), std::string::npos) << s.status();
+    spec.options.erase("leader");
+    s = game.Setup(spec);
+    ASSERT_TRUE(s.ok()) << s.status();
+    EXPECT_EQ((*s)->SideToMove(), players);
+  }
 }
 
 // Stopped before any move is scored, a search still names one: the rule-based player's choice,
@@ -415,7 +434,7 @@ TEST(BigTwoAnalysis, StoppedBeforeAnyMoveIsScoredItNamesTheRuleBasedPlayersMove)
   BigTwoGame game;
   const core::PositionSpec view = FourthSeatAfterThreePlays();
   core::PositionSpec full = view;
-  full.options.erase("view");
+  full.seat.clear();
   std::string expected;
   for (const core::PositionSpec& position : {full, view}) {
     auto state = game.Setup(position);
@@ -426,7 +445,7 @@ TEST(BigTwoAnalysis, StoppedBeforeAnyMoveIsScoredItNamesTheRuleBasedPlayersMove)
       expected = FormatPlay(ChooseMove(s, PlayerOptions{}, 0, &nodes), s.rules().variant);
     }
     core::SearchSpec spec;
-    spec.limits.samples = position.options.count("view") ? 30 : 0;
+    spec.limits.samples = position.seat.empty() ? 0 : 30;
     auto task = game.PrepareSearch(**state, spec);
     ASSERT_TRUE(task.ok()) << task.status();
     core::StopToken token;

@@ -56,7 +56,7 @@ core::Report Analyse(const BridgeGame& game, const core::GameState& state, core:
 // A four-card ending at 1NT by South, South on lead and seeing only his own hand and dummy.
 absl::StatusOr<std::unique_ptr<core::GameState>> SouthsViewOfAnEnding(const BridgeGame& game) {
   return Position(game, "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K", {},
-                  {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
+                  {{"leader", "S"}, {"contract", "1NT"}, {"declarer", "S"}}, "S");
 }
 
 double Metric(const core::MoveValue& mv, const std::string& name) {
@@ -90,7 +90,7 @@ void ExpectTheDoubleDummyValuesAfterTheLead(const core::Report& r) {
 TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
   BridgeGame game;
   auto state = Position(game, "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 -", {"S5"},
-                        {{"contract", "3NT"}, {"declarer", "S"}}, "N");
+                        {{"contract", "3NT"}, {"declarer", "S"}}, "");
   ASSERT_TRUE(state.ok()) << state.status();
   core::DealSpec deal;
   deal.count = 5;
@@ -115,7 +115,7 @@ TEST(BridgeMonteCarlo, AViewWithNothingHiddenGivesTheDoubleDummyValues) {
 TEST(BridgeMonteCarlo, CardsFixedInTheAnalysisHoldInEveryLayout) {
   BridgeGame game;
   auto state = Position(game, "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -", {"S5"},
-                        {{"contract", "3NT"}, {"declarer", "S"}}, "N");
+                        {{"contract", "3NT"}, {"declarer", "S"}}, "");
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 6;
@@ -154,9 +154,9 @@ TEST(BridgeMonteCarlo, CardsFixedInTheAnalysisHoldInEveryLayout) {
 // The IMPs objective compares each card's score with the double-dummy par of the layout.
 TEST(BridgeMonteCarlo, ImpsAreCountedAgainstTheParOfEachLayout) {
   BridgeGame game;
-  auto state = Position(
-      game, "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 -", {"S5"},
-      {{"contract", "3NT"}, {"declarer", "S"}, {"dealer", "E"}, {"vulnerable", "NS"}}, "N");
+  auto state =
+      Position(game, "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 -", {"S5"},
+               {{"contract", "3NT"}, {"declarer", "S"}, {"dealer", "E"}, {"vulnerable", "NS"}}, "");
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 1;
@@ -188,8 +188,8 @@ TEST(BridgeMonteCarlo, ImpsAreCountedAgainstTheParOfEachLayout) {
 // finesse works half the time.
 TEST(BridgeMonteCarlo, TheFinesseIsAFiftyPercentProposition) {
   BridgeGame game;
-  auto state = Position(game, "N:AQ... 65... 32... K4...", {},
-                        {{"leader", "S"}, {"declarer", "S"}, {"view", "seat"}}, "S");
+  auto state =
+      Position(game, "N:AQ... 65... 32... K4...", {}, {{"leader", "S"}, {"declarer", "S"}}, "S");
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 400;
@@ -212,8 +212,7 @@ TEST(BridgeMonteCarlo, TheFinesseIsAFiftyPercentProposition) {
 // first, so that BestMove names a card.
 TEST(BridgeMonteCarlo, StoppedBeforeASampleItValuesTheCardsOnTheFirstLayout) {
   BridgeGame game;
-  auto state =
-      Position(game, kDeal, {}, {{"view", "seat"}, {"contract", "3NT"}, {"declarer", "S"}}, "W");
+  auto state = Position(game, kDeal, {}, {{"contract", "3NT"}, {"declarer", "S"}}, "W");
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 50;
@@ -254,8 +253,8 @@ TEST(BridgeMonteCarlo, StoppedBeforeASampleItValuesTheCardsOnTheFirstLayout) {
 
 TEST(BridgeMonteCarlo, StopsOnceTheBestCardIsSeparated) {
   BridgeGame game;
-  auto state = Position(game, "N:3...3 ...KQ A...2 .KQ..", {},
-                        {{"leader", "S"}, {"declarer", "S"}, {"view", "seat"}}, "S");
+  auto state =
+      Position(game, "N:3...3 ...KQ A...2 .KQ..", {}, {{"leader", "S"}, {"declarer", "S"}}, "S");
   ASSERT_TRUE(state.ok()) << state.status();
   core::SearchSpec spec;
   spec.limits.samples = 1000;
@@ -313,19 +312,19 @@ TEST(BridgeMonteCarlo, RefusesWhatItCannotAnswer) {
   const Case cases[] = {
       {kDeal,
        {},
-       {{"view", "seat"}, {"contract", "4H"}, {"declarer", "S"}},
+       {{"contract", "4H"}, {"declarer", "S"}},
        "N",
        {},
        "seat: N is dummy, who does not play"},
-      {kDeal, {}, {{"view", "seat"}}, "", {}, "seat: required with options[view]=seat"},
-      {"N:AKQ2.AQ6.J64.J53 - - -", {}, {}, "N", {}, "W is to play and W's hand is not known"},
+      {kDeal, {}, {}, "X", {}, "seat: 'X' is not a seat"},
+      {"N:AKQ2.AQ6.J64.J53 - - -", {}, {}, "", {}, "W is to play and W's hand is not known"},
       {"N:AKQ2.AQ6.J64.J53 - - -",
        {"S5"},
        {},
-       "N",
+       "",
        {{"objective", "make"}},
        "options[objective]: make needs the contract"},
-      {"N:AKQ2.AQ6.J64.J53 - - -",
+      {"N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 - -",
        {"S5"},
        {{"contract", "3NT"}, {"declarer", "S"}},
        "E",
@@ -334,7 +333,7 @@ TEST(BridgeMonteCarlo, RefusesWhatItCannotAnswer) {
       {"N:AKQ2.AQ6.J64.J53 - - -",
        {"S5"},
        {},
-       "N",
+       "",
        {{"constraints", "hcp(west >"}},
        "options[constraints]: line 1, column 10"},
   };
@@ -353,7 +352,7 @@ TEST(BridgeMonteCarlo, RefusesWhatItCannotAnswer) {
   }
   // Constraints no layout satisfies are found when the search lists the layouts, on its own
   // thread: the search ends with the error, naming the field.
-  auto view = Position(game, "N:AKQ2.AQ6.J64.J53 - - -", {"S5"}, {}, "N");
+  auto view = Position(game, "N:AKQ2.AQ6.J64.J53 - - -", {"S5"}, {}, "");
   ASSERT_TRUE(view.ok()) << view.status();
   core::SearchSpec impossible;
   impossible.options = {{"constraints", "hcp(west) > 40"}};
@@ -364,13 +363,13 @@ TEST(BridgeMonteCarlo, RefusesWhatItCannotAnswer) {
   EXPECT_TRUE(r.moves.empty());
   // Setup refusals of a view: a card a hidden hand cannot hold, a suit it showed out of.
   auto shown = Position(game, "N:AKQ2.AQ6.J64.J53 - - -",
-                        {"S5", "S2", "H3", "S6", "S7", "S8", "SA", "S9"}, {}, "N");
+                        {"S5", "S2", "H3", "S6", "S7", "S8", "SA", "S9"}, {}, "");
   ASSERT_FALSE(shown.ok());
   EXPECT_NE(
       shown.status().message().find("moves[7]: 'S9' is not legal: E showed out of spades earlier"),
       absl::string_view::npos)
       << shown.status().message();
-  auto held = Position(game, "N:AKQ2.AQ6.J64.J53 - - -", {"SA"}, {}, "N");
+  auto held = Position(game, "N:AKQ2.AQ6.J64.J53 - - -", {"SA"}, {}, "");
   ASSERT_FALSE(held.ok());
   EXPECT_NE(held.status().message().find("moves[0]: 'SA' is not legal for W: N holds it"),
             absl::string_view::npos)

@@ -192,8 +192,7 @@ TEST(LayoutSampler, ThousandsOfLayoutsAgreeWithTheViewAndTheScript) {
   const std::vector<std::string> moves = {"D8", "D4", "DQ", "D5",   // E wins: DQ
                                           "DA", "S6", "D7", "D6",   // S shows out of diamonds
                                           "C2", "C6", "CA", "C3"};  // W wins
-  auto state =
-      MakeState(game, kDeal, moves, {{"contract", "4H"}, {"declarer", "S"}, {"view", "seat"}}, "E");
+  auto state = MakeState(game, kDeal, moves, {{"contract", "4H"}, {"declarer", "S"}}, "E");
   ASSERT_NE(state, nullptr);
   const auto& bs = static_cast<const BridgeState&>(*state);
   ASSERT_TRUE(bs.hidden());
@@ -289,7 +288,7 @@ TEST(LayoutSampler, ImpossibleConstraintsAreReportedAtOnce) {
 
 TEST(LayoutSampler, FixedCardsAreCheckedAgainstTheView) {
   BridgeGame game;
-  auto state = MakeState(game, "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -", {}, {}, "S");
+  auto state = MakeState(game, "N:AKQ2.AQ6.J64.J53 - J876.KJ852.5.Q76 -", {}, {}, "");
   ASSERT_NE(state, nullptr);
   struct Case {
     std::vector<std::string> fixed;
@@ -323,16 +322,15 @@ TEST(LayoutSampler, FixedCardsAreCheckedAgainstTheView) {
   }
 }
 
-// options[view]=seat on a notation whose hidden hands are already unknown: the same view, the
-// same layouts as without the option.
-TEST(LayoutSampler, ASeatViewOfHandsGivenAsUnknownIsTheSameView) {
+// A seat's view of the whole deal is the view of the deal with the hands it cannot see left out:
+// the same layouts.
+TEST(LayoutSampler, ASeatsViewOfTheWholeDealIsTheViewWithTheOtherHandsLeftOut) {
   BridgeGame game;
   const core::OptionMap contract = {{"contract", "3NT"}, {"declarer", "S"}};
-  core::OptionMap seat_view = contract;
-  seat_view["view"] = "seat";
-  const std::string notation = "W:AKQ2.KJ3.T98.765 - - -";
-  auto plain = MakeState(game, notation, {}, contract, "W");
-  auto viewed = MakeState(game, notation, {}, seat_view, "W");
+  auto plain = MakeState(game, "W:AKQ2.KJ3.T98.765 - - -", {}, contract, "W");
+  auto viewed =
+      MakeState(game, "W:AKQ2.KJ3.T98.765 JT98.AQT9.AKQ.AK 765.8765.J76.QJT 43.42.5432.98432", {},
+                contract, "W");
   ASSERT_NE(plain, nullptr);
   ASSERT_NE(viewed, nullptr);
   core::DealSpec spec;

@@ -150,6 +150,37 @@ TEST(BridgeAnalysis, EveryCardIsScoredAndProgressShowsEachGroup) {
   }
 }
 
+// Each card's line of play runs to the last trick, every card legal when played, and played out
+// it gives the side to move exactly the card's value; at each turn no card does better for the
+// side playing it.
+TEST(BridgeAnalysis, EachCardsLineOfPlayIsLegalAndKeepsItsValue) {
+  BridgeGame game;
+  const core::PositionSpec p =
+      Pos("N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984", {},
+          {{"trump", "N"}, {"leader", "W"}});
+  const core::Report r = testing::RunSearch(game, p, core::SearchSpec{});
+  ASSERT_EQ(r.stop_reason, core::StopReason::kCompleted);
+  auto state = game.Setup(p);
+  ASSERT_TRUE(state.ok());
+  const PlayPosition start = static_cast<const BridgeState&>(**state).position();
+  DoubleDummySolver solver;
+  for (const core::MoveValue& mv : r.moves) {
+    ASSERT_EQ(mv.pv.size(), 52u) << mv.move;
+    EXPECT_EQ(mv.pv.front(), mv.move);
+    PlayPosition at = start;
+    const bool ns = IsNorthSouth(at.ToMove());
+    for (size_t i = 0; i < mv.pv.size(); ++i) {
+      const int card = *ParseCard(mv.pv[i]);
+      ASSERT_TRUE(at.LegalCards().Contains(card)) << mv.move << " ply " << i;
+      if (i > 0 && i % 13 == 1) {  // a sample of turns: the line's card is a best card
+        EXPECT_EQ(solver.SolveCard(at, card), solver.Solve(at)) << mv.move << " ply " << i;
+      }
+      at.Play(card);
+    }
+    EXPECT_EQ(ns ? at.ns_tricks : at.ew_tricks, mv.value) << mv.move;
+  }
+}
+
 TEST(BridgeAnalysis, AStoppedAnalysisScoresEveryCardWithinWhatItProved) {
   BridgeGame game;
   core::Rng rng(41);

@@ -150,6 +150,28 @@ TEST(MonteCarlo, RacingDropsTheMovesClearlyBehindAndKeepsTheirSamples) {
   EXPECT_LT(raced.nodes, all.nodes);
 }
 
+// Two moves equal on every layout so far give no variance to test: the race drops one only once
+// so many straight ties would be unlikely (at the race's confidence) were they to differ on 5%
+// of the layouts: 59 layouts at 95%, not min_samples (30).
+TEST(MonteCarlo, MovesTiedOnEveryLayoutAreDecidedOnlyWhenTheTiesGiveTheConfidence) {
+  Synthetic game;
+  game.means = {1.0, 1.0};
+  game.spread = 0;
+  MonteCarloConfig config;
+  config.samples = 300;
+  config.batch = 10;
+  config.min_samples = 30;
+  config.race = 0.95;
+  config.margin = 0.1;
+  config.threads = 1;
+  const core::Report r = RunSynthetic(game, config);
+  EXPECT_EQ(r.stop_reason, core::StopReason::kCompleted);
+  ASSERT_EQ(r.moves.size(), 2u);
+  EXPECT_EQ(r.moves[1].display, "raced out");
+  EXPECT_GE(r.moves[1].samples, 60u);
+  EXPECT_LT(r.moves[1].samples, 300u);
+}
+
 TEST(MonteCarlo, TheConfidenceStopEndsOnceTheBestIsAheadAfterAWholeBatch) {
   Synthetic game;
   game.means = {0.0, 1.0, 0.3};
@@ -266,7 +288,7 @@ std::vector<GameCase> Cases() {
   std::vector<GameCase> cases;
   core::PositionSpec bridge;  // a four-card ending at 1NT, South seeing his hand and dummy
   bridge.notation = "N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K";
-  bridge.options = {{"leader", "S"}, {"view", "seat"}, {"contract", "1NT"}, {"declarer", "S"}};
+  bridge.options = {{"leader", "S"}, {"contract", "1NT"}, {"declarer", "S"}};
   bridge.seat = "S";
   cases.push_back({"bridge", Bridge, bridge, 40});
   core::PositionSpec bigtwo;  // the fourth seat after three plays
@@ -274,7 +296,7 @@ std::vector<GameCase> Cases() {
       "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
       "3S4C4H5D6D8C8S9DJCJHQDKDAS";
   bigtwo.seat = "4";
-  bigtwo.options = {{"view", "seat"}, {"leader", "1"}};
+  bigtwo.options = {{"leader", "1"}};
   bigtwo.moves = {"3C", "6C", "9H"};
   cases.push_back({"bigtwo", BigTwo, bigtwo, 60});
   core::PositionSpec scrabble;  // a mid-game rack, the other rack and the bag unseen

@@ -274,7 +274,7 @@ class ScrabbleGameTest : public ::testing::Test {
   absl::StatusOr<core::Report> SearchSeatView(const Position& pos, const core::SearchSpec& search) {
     core::PositionSpec position;
     position.notation = FormatCgp(pos);
-    position.options = {{"lexicon", "SCOWL70"}, {"view", "seat"}};
+    position.options = {{"lexicon", "SCOWL70"}};
     position.seat = "1";  // the CGP lists the side to move first
     auto state = game_.Setup(position);
     if (!state.ok()) return state.status();
@@ -323,6 +323,12 @@ TEST_F(ScrabbleGameTest, BadPositionsAreRefusedWithTheirReason) {
       {empty + " AB 0/0 0", "notation: racks 'AB': write the mover's and the opponent's"},
       {empty + " A1/ 0/0 0", "notation: rack 1: '1' is not a tile"},
       {empty + " AEINRST/ 0 0", "notation: scores '0': write the mover's and the opponent's"},
+      // The most negative int is out of range too (no std::abs overflow).
+      {empty + " AEINRST/ 0/-2147483648 0", "notation: scores '0/-2147483648': write the"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +66 -2147483648",
+       "the total '-2147483648' is not a number"},
+      {"#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +-2147483648 66",
+       "the score '+-2147483648' is not +N or -N"},
       {empty + " AEINRST/ 0/0 x", "notation: scoreless turns 'x': a count from 0"},
       {empty + " AEINRST/ 0/0 0 lex NOPE;", "notation: lexicon: no lexicon named 'NOPE'"},
       {empty + " AEINRST/ 0/0 0 foo bar;", "notation: opcode 'foo bar' is not known"},
@@ -377,6 +383,31 @@ TEST_F(ScrabbleGameTest, BadPositionsAreRefusedWithTheirReason) {
   EXPECT_EQ(after.status().message(), "moves[1]: '-' is not legal: seat 2's rack is not known");
 }
 
+// A one-tile play forming words both ways may be written either way, as GCG records do; it is the
+// same play (the move generator's, across), accepted as a candidate and scored the same.
+TEST_F(ScrabbleGameTest, AOneTilePlayIsTheSamePlayWrittenEitherWay) {
+  const std::string notation =
+      "15/15/15/15/15/15/15/7A7/6A8/15/15/15/15/15/15 EIORTUV/ 0/0 0 lex SCOWL70;";
+  auto state = Setup(notation);
+  ASSERT_TRUE(state.ok()) << state.status();
+  const Position& pos = Of(**state);
+  absl::StatusOr<Move> down = pos.Parse("H8 AT", "m");
+  absl::StatusOr<Move> across = pos.Parse("9G AT", "m");
+  ASSERT_TRUE(down.ok()) << down.status();
+  ASSERT_TRUE(across.ok()) << across.status();
+  EXPECT_EQ(*down, *across);
+  EXPECT_EQ(pos.Format(*down), "9G AT");
+  core::SearchSpec spec;
+  spec.options = {{"algorithm", "greedy"}};
+  spec.limits.candidate_moves = {"H8 AT"};
+  auto task = game_.PrepareSearch(**state, spec);
+  ASSERT_TRUE(task.ok()) << task.status();
+  const core::Report r = RunToEnd(**task);
+  ASSERT_EQ(r.moves.size(), 1u);
+  EXPECT_EQ(r.moves[0].move, "9G AT");
+  EXPECT_EQ(r.moves[0].value, 4);
+}
+
 TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {
   auto state = Setup(Board({}) + " AEINRSQ/ 0/0 0 lex SCOWL70;");
   ASSERT_TRUE(state.ok()) << state.status();
@@ -424,7 +455,6 @@ TEST_F(ScrabbleGameTest, InferenceReadsTheOtherSidesLastPlay) {
   const std::vector<Move> replies = AllMoves(Of(**full));
   spec.moves = {Of(**full).Format(replies.front())};  // seat 1 plays, seat 2 is to move
   spec.seat = "2";
-  spec.options["view"] = "seat";
   auto view = game_.Setup(spec);
   ASSERT_TRUE(view.ok()) << view.status();
   const auto run = [&](const core::GameState& state, core::OptionMap options) {
@@ -449,7 +479,7 @@ TEST_F(ScrabbleGameTest, InferenceReadsTheOtherSidesLastPlay) {
     EXPECT_EQ(bad.status().code(), absl::StatusCode::kInvalidArgument);
     EXPECT_NE(bad.status().message().find(want), std::string::npos) << bad.status();
   }
-  spec.options.erase("view");  // both racks known: nothing to infer
+  spec.seat.clear();  // both racks known: nothing to infer
   auto known = game_.Setup(spec);
   ASSERT_TRUE(known.ok());
   EXPECT_NE(run(**known, {{"infer", "true"}}).status().message().find("nothing to infer"),
@@ -566,7 +596,6 @@ TEST_F(ScrabbleGameTest, ASeatViewSamplesTheOtherRackFromTheUnseenTilesWithTheFi
   // Through Deal: layouts are full positions that set up, the same for the same seed.
   core::PositionSpec view = (*state)->Normalized();
   view.seat = "1";
-  view.options["view"] = "seat";
   auto seat = game_.Setup(view);
   ASSERT_TRUE(seat.ok()) << seat.status();
   core::DealSpec deal;

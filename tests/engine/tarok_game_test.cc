@@ -24,8 +24,7 @@ TEST(TarokGame, SampledLayoutsAgreeWithTheSeatsKnowledge) {
   int layouts = 0;
   for (int i = 0; i < 600; ++i) {
     core::PositionSpec spec = RandomPosition(rng, static_cast<int>(rng.Below(50)));
-    spec.seat = std::to_string(rng.Below(3));
-    spec.options["view"] = "seat";
+    spec.seat = std::to_string(1 + rng.Below(3));
     auto view = game.Setup(spec);
     ASSERT_TRUE(view.ok()) << view.status();
     const core::PositionSpec seen = (*view)->Normalized();
@@ -42,7 +41,6 @@ TEST(TarokGame, SampledLayoutsAgreeWithTheSeatsKnowledge) {
       ASSERT_TRUE(full.ok()) << full.status() << "\n" << layout.notation;
       // ...and the seat sees in the layout exactly what it saw.
       core::PositionSpec again = layout;
-      again.options["view"] = "seat";
       again.seat = spec.seat;
       auto back = game.Setup(again);
       ASSERT_TRUE(back.ok()) << back.status();
@@ -299,7 +297,7 @@ TEST(TarokGame, ASeatsAnalysisWithCardsFixedAveragesTheLayoutsDealGives) {
     if (!spec) continue;
     // The next player's highest card, fixed to him.
     const int next = (r->ToMove() + 1) % kPlayers;
-    const std::string fixed = absl::StrCat(next, ":", CardName(Highest(r->play().hand(next))));
+    const std::string fixed = absl::StrCat(next + 1, ":", CardName(Highest(r->play().hand(next))));
     auto view = game.Setup(*spec);
     ASSERT_TRUE(view.ok()) << view.status();
     core::DealSpec deal;
@@ -334,8 +332,7 @@ TEST(TarokGame, BidsAndTalonGroupsAreValuedBySimulation) {
   TarokGame game;
   core::PositionSpec spec;
   spec.notation = game.Info().example_position;
-  spec.seat = "1";
-  spec.options["view"] = "seat";
+  spec.seat = "2";
   core::SearchSpec search;
   search.limits.samples = 12;
   search.seed = 3;
@@ -355,8 +352,8 @@ TEST(TarokGame, BidsAndTalonGroupsAreValuedBySimulation) {
       EXPECT_EQ(mv.value, -500);
     }
   }
-  // The talon: two by player 2, three groups to choose from.
-  spec.seat = "2";
+  // The talon: two by seat 3, three groups to choose from.
+  spec.seat = "3";
   spec.moves = {"pass", "two", "pass", "two"};
   const core::Report talon = testing::RunSearch(game, spec, search);
   ASSERT_EQ(talon.moves.size(), 3u) << talon.message;
@@ -370,12 +367,12 @@ TEST(TarokGame, BiddingMovesSetUpAndPlay) {
   spec.moves = {"pass", "pass", "klop", "XXI"};
   auto state = game.Setup(spec);
   ASSERT_TRUE(state.ok()) << state.status();
-  EXPECT_EQ((*state)->SideToMove(), "1");
+  EXPECT_EQ((*state)->SideToMove(), "2");
   EXPECT_EQ((*state)->LegalMoves(), std::vector<std::string>{"SK"});
   spec.moves = {"pass", "pass", "two", "talon:1"};  // forehand's bid after two passes is final
   state = game.Setup(spec);
   ASSERT_TRUE(state.ok()) << state.status();
-  EXPECT_EQ((*state)->SideToMove(), "0");
+  EXPECT_EQ((*state)->SideToMove(), "1");
 }
 
 std::string ErrorOf(const core::Game& game, const core::PositionSpec& spec) {
@@ -391,7 +388,7 @@ TEST(TarokGame, BadInputsAreRefusedNamingTheField) {
   EXPECT_NE(ErrorOf(game, spec).find("notation"), std::string::npos);
   spec.notation = example;
   spec.notation.replace(0, 4, "");  // the first hand loses XIX
-  EXPECT_NE(ErrorOf(game, spec).find("notation: hand 0"), std::string::npos);
+  EXPECT_NE(ErrorOf(game, spec).find("notation: hand 1"), std::string::npos);
   spec.notation = example;
   spec.moves = {"three"};
   EXPECT_NE(ErrorOf(game, spec).find("moves[0]"), std::string::npos);  // three only for forehand
@@ -400,10 +397,12 @@ TEST(TarokGame, BadInputsAreRefusedNamingTheField) {
   spec.moves = {};
   spec.options = {{"contract", "three"}};
   EXPECT_NE(ErrorOf(game, spec).find("options[declarer]"), std::string::npos);
-  spec.options = {{"contract", "three"}, {"declarer", "1"}, {"kontra", "3"}};
+  spec.options = {{"contract", "three"}, {"declarer", "2"}, {"kontra", "3"}};
   EXPECT_NE(ErrorOf(game, spec).find("options[kontra]"), std::string::npos);
-  spec.options = {{"view", "seat"}};
+  spec.options = {};
+  spec.seat = "0";
   EXPECT_NE(ErrorOf(game, spec).find("seat"), std::string::npos);
+  spec.seat = "";
   spec.options = {};
   spec.variant = "slovenia";
   EXPECT_NE(ErrorOf(game, spec).find("variant"), std::string::npos);

@@ -27,7 +27,7 @@ inline core::PositionSpec RandomPosition(core::Rng& rng, int plies) {
   spec.variant = "openspiel";
   spec.notation = DealNotation(d);
   spec.options["contract"] = ContractName(c);
-  if (declarer >= 0) spec.options["declarer"] = std::to_string(declarer);
+  if (declarer >= 0) spec.options["declarer"] = std::to_string(declarer + 1);
   for (int i = 0; i < plies && r.phase() != Phase::kDone; ++i) {
     const std::vector<Move> moves = r.LegalMoves();
     const Move m = moves[rng.Below(moves.size())];
@@ -54,8 +54,7 @@ std::optional<core::PositionSpec> MoversView(const TarokGame& game, core::Rng& r
   const Round& r = static_cast<const TarokState&>(**full).round();
   if (r.phase() != Phase::kPlay || !keep(r)) return std::nullopt;
   round->emplace(r);
-  spec.seat = std::to_string(r.ToMove());
-  spec.options["view"] = "seat";
+  spec.seat = std::to_string(r.ToMove() + 1);
   return spec;
 }
 

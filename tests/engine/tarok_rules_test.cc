@@ -149,6 +149,23 @@ TEST(TarokPlay, FixtureKlop) {
   EXPECT_EQ(AfterLead({"JS", "NS"}), Sorted({"9S", "10S"}));
 }
 
+// Where one must beat (klop and the beggars), pagat is legal only as the only card, on lead too
+// (the spec: "Pagat is not legal unless it is your only legal card"); elsewhere it may be led.
+TEST(TarokPlay, PagatIsNoLeadWhereOneMustBeatUnlessItIsTheOnlyCard) {
+  const Mask hand = Cards("pagat XX 4H");
+  for (Contract c : {Contract::kKlop, Contract::kBeggar, Contract::kOpenBeggar}) {
+    const Round r(Rules{}, Fixture(), c, c == Contract::kKlop ? -1 : 2);
+    EXPECT_EQ(r.play().LegalCards(hand), Cards("XX 4H")) << ContractName(c);
+    EXPECT_EQ(r.play().LegalCards(Cards("pagat")), Cards("pagat")) << ContractName(c);
+  }
+  // The beggar's declarer (player 2, who leads) holds pagat: his first lead is any other card.
+  const Round beggar(Rules{}, Fixture(), Contract::kBeggar, 2);
+  ASSERT_EQ(beggar.ToMove(), 2);
+  EXPECT_EQ(beggar.play().Legal(), Fixture().hands[2] & ~Bit(kPagat));
+  const Round solo(Rules{}, Fixture(), Contract::kSoloWithout, 2);  // no need to beat
+  EXPECT_EQ(solo.play().LegalCards(hand), hand);
+}
+
 TEST(TarokPlay, FixtureKlopLaterDiamondLead) {
   DealCards d = Fixture();
   // Once P0's only diamond has gone: P2 leads 2D.

@@ -80,9 +80,8 @@ TEST(TarokSampler, UniformOverTheConsistentLayouts) {
     view.notation = DealNotation(d);
     view.moves = moves;
     view.options["contract"] = ContractName(c);
-    if (declarer >= 0) view.options["declarer"] = std::to_string(declarer);
-    view.options["view"] = "seat";
-    view.seat = std::to_string(seat);
+    if (declarer >= 0) view.options["declarer"] = std::to_string(declarer + 1);
+    view.seat = std::to_string(seat + 1);
     auto state = game.Setup(view);
     ASSERT_TRUE(state.ok()) << state.status();
 
@@ -112,7 +111,7 @@ TEST(TarokSampler, UniformOverTheConsistentLayouts) {
         full.hands[p] = dealt;
       }
       core::PositionSpec layout = view;
-      layout.options.erase("view");
+      layout.seat.clear();
       layout.notation = DealNotation(full);
       Mask discards = groups.back();
       for (std::string& m : layout.moves) {

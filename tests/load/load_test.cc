@@ -62,7 +62,6 @@ pb::Position Bridge() {
   p.set_game("bridge");
   p.set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
   p.set_seat("S");
-  (*p.mutable_options())["view"] = "seat";
   (*p.mutable_options())["contract"] = "1NT";
   (*p.mutable_options())["declarer"] = "S";
   (*p.mutable_options())["leader"] = "S";
@@ -76,7 +75,6 @@ pb::Position BigTwo() {
       "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
       "3S4C4H5D6D8C8S9DJCJHQDKDAS");
   p.set_seat("4");
-  (*p.mutable_options())["view"] = "seat";
   (*p.mutable_options())["leader"] = "1";
   for (const char* m : {"3C", "6C", "9H"}) p.add_moves(m);
   return p;

@@ -63,12 +63,18 @@ class ClientTest(unittest.TestCase):
         final = self.client.analyze(setup.position_id).result()
         self.assertEqual(final.stop_reason, "COMPLETED")
         self.assertEqual(len(final.moves), 8)
+        # Every value says its unit.
+        self.assertEqual((final.unit, final.objective), ("OUTCOME", "outcome"))
+        self.assertEqual({m.unit for m in final.moves}, {"OUTCOME"})
 
     def test_error_carries_its_field(self):
         with self.assertRaises(kibitzer.InvalidArgument) as caught:
             self.client.setup(game="bridge", notation="N:AKQ2.AQ6 garbage")
         self.assertEqual(caught.exception.field, "position.notation")
         self.assertTrue(caught.exception.reason)
+        # The field comes from the status details (google.rpc.BadRequest), not the text.
+        self.assertEqual(caught.exception.violations,
+                         [("position.notation", caught.exception.reason)])
         with self.assertRaises(kibitzer.InvalidArgument) as caught:
             self.client.setup(game="no-such-game")
         self.assertEqual(caught.exception.field, "position.game")

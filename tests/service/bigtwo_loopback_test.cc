@@ -35,7 +35,6 @@ class BigTwoLoopback : public ::testing::Test {
     p.set_game("bigtwo");
     p.set_notation(kDeal);
     p.set_seat("4");
-    (*p.mutable_options())["view"] = "seat";
     (*p.mutable_options())["leader"] = "1";
     for (const char* m : {"3C", "6C", "9H"}) p.add_moves(m);
     return p;

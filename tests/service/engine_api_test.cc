@@ -178,7 +178,6 @@ TEST(EngineApi, ADealTooLargeToSendIsRefusedNamingHowManyFit) {
       "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
       "3S4C4H5D6D8C8S9DJCJHQDKDAS");
   p->set_seat("4");
-  (*p->mutable_options())["view"] = "seat";
   (*p->mutable_options())["leader"] = "1";
   request.set_count(200);
   const auto refused = api.Deal(request);

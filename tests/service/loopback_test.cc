@@ -311,7 +311,6 @@ TEST_F(Loopback, BridgeSeatViewDealsAndAnalysesBySampling) {
   view.set_game("bridge");
   view.set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
   view.set_seat("S");
-  (*view.mutable_options())["view"] = "seat";
   (*view.mutable_options())["contract"] = "1NT";
   (*view.mutable_options())["declarer"] = "S";
   (*view.mutable_options())["leader"] = "S";
@@ -513,7 +512,6 @@ TEST_F(Loopback, AnotherClientCanNeitherStopASearchNorUseAPosition) {
   position.set_game("bridge");
   position.set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
   position.set_seat("S");
-  (*position.mutable_options())["view"] = "seat";
   (*position.mutable_options())["contract"] = "1NT";
   (*position.mutable_options())["declarer"] = "S";
   (*position.mutable_options())["leader"] = "S";
@@ -660,7 +658,6 @@ std::vector<BadCase> BadCases() {
       view->set_game("bridge");
       view->set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
       view->set_seat("S");
-      (*view->mutable_options())["view"] = "seat";
       (*view->mutable_options())["leader"] = "S";
       r.set_constraints(constraints);
       pb::DealResponse out;
@@ -799,7 +796,6 @@ TEST_F(LoopbackSmallMemory, ASearchWhoseTablesDoNotFitIsRefusedAtOnce) {
   view->set_game("bridge");
   view->set_notation("N:AQ.2.A.J T.KQ.K.Q 32.3.2.A 5.J4.Q.K");
   view->set_seat("S");
-  (*view->mutable_options())["view"] = "seat";
   (*view->mutable_options())["leader"] = "S";
   request.mutable_limits()->set_samples(20);
   request.set_threads(2);

@@ -195,10 +195,10 @@ class KibitzCli(unittest.TestCase):
         # '-' for a hand not known begins the tarok position: a word, not a flag, wherever the
         # flags stand and whether their values follow '=' or come as the next word.
         hand = "XVIII,XVII,XVI,XV,X,IX,VI,I,4H,JD,1D,2D,10S,9S,KC,9C"
-        for args in (["setup", "--game=tarok", "--seat=2", "--moves=pass", f"- - {hand} -"],
-                     ["setup", f"- - {hand} -", "--game", "tarok", "--seat", "2", "--moves",
+        for args in (["setup", "--game=tarok", "--seat=3", "--moves=pass", f"- - {hand} -"],
+                     ["setup", f"- - {hand} -", "--game", "tarok", "--seat", "3", "--moves",
                       "pass"],
-                     ["setup", "--game=tarok", "--seat=2", "--moves=pass", "-", "-", hand, "-"]):
+                     ["setup", "--game=tarok", "--seat=3", "--moves=pass", "-", "-", hand, "-"]):
             out = kibitz(*args)
             self.assertEqual(out.returncode, 0, out.stderr)
             self.assertIn(f"- - {hand} -", out.stdout)
@@ -228,7 +228,7 @@ class KibitzCli(unittest.TestCase):
 
         for command in ("analyze", "bestmove"):
             args = ("--json", command, "--game=bridge", "--seat=W", "--samples=10",
-                    "--position-option=view=seat,contract=4H,declarer=S", "--fix=E:DA,S:CQ", deal)
+                    "--position-option=contract=4H,declarer=S", "--fix=E:DA,S:CQ", deal)
             local = kibitz(*args)
             remote = kibitz(*args, server=ADDRESS)
             self.assertEqual(local.returncode, 0, local.stderr)
@@ -238,7 +238,7 @@ class KibitzCli(unittest.TestCase):
             self.assertEqual(loose.returncode, 0, loose.stderr)
             self.assertNotEqual(final_moves(local), final_moves(loose))
         out = kibitz("analyze", "--game=bridge", "--seat=W", "--fix=W:SA",
-                     "--position-option=view=seat,contract=4H,declarer=S", deal, server=ADDRESS)
+                     "--position-option=contract=4H,declarer=S", deal, server=ADDRESS)
         self.assertEqual(out.returncode, 2)
         self.assertIn("fixed[0]", out.stderr)
 

@@ -87,7 +87,6 @@ TEST_F(TarokLoopback, AGameIsPlayedThenASeatsViewIsDealtAndAnalysed) {
 
   // The mover's view: three hidden places (two hands and the talon cards not yet given away).
   p.set_seat(mover);
-  (*p.mutable_options())["view"] = "seat";
   pb::SetupPositionResponse view;
   ASSERT_TRUE(Setup(p, &view).ok());
   EXPECT_GT(view.knowledge().hidden_cards(), 0);
@@ -129,8 +128,7 @@ TEST_F(TarokLoopback, ABidIsChosenBySimulation) {
   pb::Position* p = r.mutable_position()->mutable_position();
   p->set_game("tarok");
   p->set_notation(kDeal);
-  p->set_seat("1");
-  (*p->mutable_options())["view"] = "seat";
+  p->set_seat("2");
   r.mutable_limits()->set_samples(20);
   grpc::ClientContext c;
   Limit(&c);
@@ -148,7 +146,7 @@ TEST_F(TarokLoopback, BadInputNamesItsField) {
     std::string notation, move, option_key, option_value, field;
   };
   const std::vector<Case> cases = {
-      {"XXI,XX - - -", "", "", "", "notation: hand 0 has 2 cards"},
+      {"XXI,XX - - -", "", "", "", "notation: hand 1 has 2 cards"},
       {kDeal, "three", "", "", "moves[0]: 'three' is not legal"},
       {kDeal, "", "contract", "two", "options[declarer]"},
       {kDeal, "", "preset", "x", "options[preset]: unknown option"},

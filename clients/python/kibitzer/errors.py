@@ -1,27 +1,29 @@
 """Typed errors: every failed call raises a KibitzerError subclass named after its gRPC status.
 
-The server names the field at fault at the start of its message ("position.notation: ..."); the
-error keeps it apart in `field` so that a front end can show the message beside that field.
+The server sends, with every refusal of a client's input, a google.rpc.Status whose
+google.rpc.BadRequest names the field at fault ("position.position.notation") and what is wrong;
+the error keeps them as `field` and `reason` so that a front end can show the reason beside that
+field. Errors that carry no details (the transport's own) have `field` "" and their message as
+`reason`.
 """
-import re
-
 import grpc
 
-# "position.notation: why", "limits.candidate_moves[2]: why", "options[constraints]: why"
-_PART = r"[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?"
-_FIELD = re.compile(rf"^({_PART}(?:\.{_PART})*): ")
+from kibitzer.rpc import error_details_pb2, status_pb2
+
+_DETAILS_KEY = "grpc-status-details-bin"
 
 
 class KibitzerError(Exception):
-    """A call that failed: `code` (grpc.StatusCode), `field` (may be ""), `reason` and `address`."""
+    """A call that failed: `code` (grpc.StatusCode), `field` (may be ""), `reason`, `address`, and
+    `violations`, every (field, description) the server named."""
 
-    def __init__(self, code, message, address=""):
+    def __init__(self, code, message, address="", violations=()):
         self.code = code
         self.message = message
         self.address = address
-        match = _FIELD.match(message)
-        self.field = match.group(1) if match else ""
-        self.reason = message[match.end():] if match else message
+        self.violations = list(violations)
+        self.field = self.violations[0][0] if self.violations else ""
+        self.reason = self.violations[0][1] if self.violations else message
         super().__init__(f"{code.name}: {message}" if code is not None else message)
 
 
@@ -72,8 +74,24 @@ _BY_CODE = {
 RETRYABLE = (Unavailable, ResourceExhausted)
 
 
+def violations_of(error):
+    """The (field, description) pairs of the google.rpc.BadRequest in a grpc.RpcError's details."""
+    trailers = error.trailing_metadata() if hasattr(error, "trailing_metadata") else None
+    for key, value in trailers or ():
+        if key != _DETAILS_KEY:
+            continue
+        status = status_pb2.Status.FromString(value)
+        out = []
+        for detail in status.details:
+            bad = error_details_pb2.BadRequest()
+            if detail.Unpack(bad):
+                out.extend((v.field, v.description) for v in bad.field_violations)
+        return out
+    return []
+
+
 def from_rpc_error(error, address=""):
     """The KibitzerError for a grpc.RpcError."""
     code = error.code() if hasattr(error, "code") else None
     details = error.details() if hasattr(error, "details") else str(error)
-    return _BY_CODE.get(code, KibitzerError)(code, details or "", address)
+    return _BY_CODE.get(code, KibitzerError)(code, details or "", address, violations_of(error))

@@ -62,6 +62,8 @@ class MoveValue:
     samples: int = 0
     std_error: float = 0.0
     metrics: Dict[str, float] = field(default_factory=dict)
+    unit: str = ""  # the value's unit: TRICKS, PROBABILITY, CARD_POINTS, SPREAD, ... (ValueUnit)
+    metric_units: Dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -79,6 +81,9 @@ class Report:
     elapsed_ms: int
     statistics: Dict[str, float]
     message: str
+    unit: str = ""  # the unit of every move's value (ValueUnit without its prefix)
+    objective: str = ""  # what the moves are ranked by: tricks, make, spread, win, ...
+    target: Dict[str, int] = field(default_factory=dict)  # samples, nodes, time_ms, depth
 
 
 @dataclass
@@ -127,16 +132,24 @@ def setup_from_proto(r):
                  ttl_seconds=r.ttl_seconds, record=r.record)
 
 
+def _unit(value):
+    return _enum_suffix(pb.ValueUnit, value, "VALUE_UNIT_")
+
+
 def report_from_proto(r):
     moves = [MoveValue(move=m.move, value=m.value, bound=_enum_suffix(pb.Bound, m.bound, "BOUND_"),
                        display=m.display, depth=m.depth, pv=list(m.pv), samples=m.samples,
-                       std_error=m.std_error, metrics={s.name: s.value for s in m.metrics})
+                       std_error=m.std_error, metrics={s.name: s.value for s in m.metrics},
+                       unit=_unit(m.unit), metric_units={s.name: _unit(s.unit) for s in m.metrics})
              for m in r.moves]
+    target = {"samples": r.target.samples, "nodes": r.target.nodes, "time_ms": r.target.time_ms,
+              "depth": r.target.depth}
     return Report(search_id=r.search_id, sequence=r.sequence, final=r.final,
                   stop_reason=_enum_suffix(pb.StopReason, r.stop_reason, "STOP_REASON_"),
                   moves=moves, best_move=r.best_move, depth=r.depth, nodes=r.nodes,
                   samples=r.samples, elapsed_ms=r.elapsed_ms,
-                  statistics={s.name: s.value for s in r.statistics}, message=r.message)
+                  statistics={s.name: s.value for s in r.statistics}, message=r.message,
+                  unit=_unit(r.unit), objective=r.objective, target=target)
 
 
 def table_from_proto(t):

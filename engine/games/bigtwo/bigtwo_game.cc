@@ -48,7 +48,7 @@ core::GameInfo MakeBigTwoInfo() {
       "The hands as dealt, seat 1 first, separated by spaces; each hand its 13 cards "
       "concatenated, rank then suit (3C 4D TS 2H; suits C D H S), '-' for a hand not known. "
       "The plays since the deal are the moves. Position options set the rules (players, "
-      "pass_is_final, multipliers, straights) and the view (view=seat with Position.seat).";
+      "pass_is_final, multipliers, straights). With Position.seat only that seat's hand is known.";
   info.example_position =
       "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S 3D3H4D4S6S7H9H9SJSQCKHAH2C "
       "3S4C4H5D6D8C8S9DJCJHQDKDAS";
@@ -88,7 +88,8 @@ absl::StatusOr<core::DealResult> BigTwoGame::DealState(const BigTwoState& state,
   absl::StatusOr<Sampler> sampler = Sampler::Make(s, *fixed, "fixed");
   if (!sampler.ok()) return sampler.status();
   core::DealResult result;
-  const core::PositionSpec base = bs->Normalized();
+  core::PositionSpec base = bs->Normalized();
+  base.seat.clear();  // a layout is a full position, seen by all
   for (int i = 0; i < spec.count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Hands hidden;

@@ -2,8 +2,8 @@
 //
 // Position: the hands dealt at the start, seat 1 first, separated by spaces ('-' for a hand not
 // known), the rules as variant and position options, and the plays since the start as moves
-// ("3C", "4D4S", "pass"). Seats are "1".."4". A seat's view (some hands '-', or option
-// view=seat with Position.seat) knows its own hand, every card played and how many cards each
+// ("3C", "4D4S", "pass"). Seats are "1".."4". A seat's view (Position.seat set, or some
+// hands '-') knows its own hand, every card played and how many cards each
 // hand holds; the hidden hands are sampled for analysis.
 #pragma once
 

@@ -144,8 +144,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
   } else {
     if (spec.limits.samples != 0) {
       return absl::InvalidArgumentError(
-          "limits.samples: every hand is known, nothing to sample; leave it 0 (or use "
-          "options[view]=seat)");
+          "limits.samples: every hand is known, nothing to sample; leave it 0 (or name "
+          "the seat whose view it is)");
     }
     o.player.algorithm =
         options->GetString("algorithm") == "paranoid" ? Algorithm::kParanoid : Algorithm::kMaxn;
@@ -165,17 +165,25 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
       "play");
   if (!candidates.ok()) return candidates.status();
   o.moves = *std::move(candidates);
+  core::ReportFrame frame{core::ValueUnit::kGamePoints, "points"};
+  frame.target.depth = o.player.depth;
   if (!bs.hidden()) {
-    return std::unique_ptr<core::SearchTask>(std::make_unique<BigTwoTask>(s, std::move(o)));
+    auto task = std::make_unique<BigTwoTask>(s, std::move(o));
+    task->frame = frame;
+    return task;
   }
   search::MonteCarloConfig config =
       search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kBatch);
   config.margin = 1;  // the race's indifference: a point
-  return std::make_unique<search::MonteCarloTask<PlayLayouts>>(
+  auto task = std::make_unique<search::MonteCarloTask<PlayLayouts>>(
       [s, f = *fixed, player = o.player, moves = std::move(o.moves), seed = spec.seed] {
         return PlayLayouts::Make(s, f, player, moves, seed);
       },
       config);
+  task->frame.unit = frame.unit;
+  task->frame.objective = frame.objective;
+  task->frame.target.depth = frame.target.depth;
+  return task;
 }
 
 }  // namespace kibitzer::bigtwo

@@ -44,6 +44,29 @@ std::string WhyIllegal(const Move& m, const State& s, Mask unseen) {
   return "";
 }
 
+// Plays `texts` from `state` (each checked), their canonical texts into `played`.
+absl::Status Replay(const std::vector<std::string>& texts, State& state, Mask unseen,
+                    std::vector<std::string>* played) {
+  const Variant v = state.rules().variant;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const std::string field = absl::StrCat("moves[", i, "]");
+    if (state.IsTerminal()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", texts[i], "' is not legal: the game is over"));
+    }
+    absl::StatusOr<Move> m = ParseMove(texts[i], state, field);
+    if (!m.ok()) return m.status();
+    if (const std::string why = WhyIllegal(*m, state, unseen); !why.empty()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": '", texts[i], "' is not legal: ", why));
+    }
+    unseen &= ~m->cards;
+    if (played != nullptr) played->push_back(FormatPlay(*m, v));
+    state.Play(*m);
+  }
+  return absl::OkStatus();
+}
+
 }  // namespace
 
 std::string SeatName(int seat) { return std::to_string(seat + 1); }
@@ -113,13 +136,9 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
       if ((known >> p & 1) && (hands[p] & Bit(first))) dealt_leader = p;
     }
   }
-  const auto view = spec.options.find("view");
-  if (view != spec.options.end() && view->second == "seat") {
-    if (seat_index < 0) {
-      return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
-    }
-    known &= static_cast<uint8_t>(1 << seat_index);
-  }
+  // A seat's position is that seat's knowledge, whatever else the notation gives.
+  const uint8_t given_known = known;
+  if (seat_index >= 0) known &= static_cast<uint8_t>(1 << seat_index);
   if (seat_index >= 0 && known != (1 << n) - 1 && !(known >> seat_index & 1)) {
     return absl::InvalidArgumentError(
         absl::StrCat("seat: seat ", seat, "'s hand is not given, so this is not its view"));
@@ -133,7 +152,8 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
     return k;
   }();
   const bool all_known = known == (1 << n) - 1;
-  if (n == kMaxPlayers || all_known) {
+  // The lowest card of the deck is the lowest dealt wherever it is seen.
+  if (n == kMaxPlayers || all_known || (known_cards & Bit(0))) {
     lowest = n == kMaxPlayers ? 0 : __builtin_ctzll(known_cards);
     for (int p = 0; p < n; ++p) {
       if ((known >> p & 1) && (hands[p] & Bit(lowest))) leader = p;
@@ -177,26 +197,18 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
                      n == kMaxPlayers ? CardName(0, v) : "the lowest card dealt",
                      " leads; give that hand, or the seat that leads as options[leader]"));
   }
-  State state(*rules, hands, known, leader, lowest);
-  Mask unseen = kDeck & ~known_cards;
-  std::vector<std::string> moves;
-  for (size_t i = 0; i < spec.moves.size(); ++i) {
-    const std::string field = absl::StrCat("moves[", i, "]");
-    if (state.IsTerminal()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: the game is over"));
-    }
-    absl::StatusOr<Move> m = ParseMove(spec.moves[i], state, field);
-    if (!m.ok()) return m.status();
-    if (const std::string why = WhyIllegal(*m, state, unseen); !why.empty()) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: ", why));
-    }
-    unseen &= ~m->cards;
-    moves.push_back(FormatPlay(*m, v));
-    state.Play(*m);
+  if (given_known != known) {
+    // The moves are checked on every hand the notation gives, then the view forgets the rest.
+    State full(*rules, hands, given_known, leader,
+               given_known == (1 << n) - 1 && n < kMaxPlayers ? __builtin_ctzll(all) : lowest);
+    if (absl::Status s = Replay(spec.moves, full, kDeck & ~all, nullptr); !s.ok()) return s;
   }
-  return std::make_unique<BigTwoState>(state, hands, std::move(moves), seat);
+  State state(*rules, hands, known, leader, lowest);
+  std::vector<std::string> moves;
+  if (absl::Status s = Replay(spec.moves, state, kDeck & ~known_cards, &moves); !s.ok()) return s;
+  std::array<Mask, kMaxPlayers> seen{};
+  for (int p = 0; p < n; ++p) seen[p] = (known >> p & 1) ? hands[p] : 0;
+  return std::make_unique<BigTwoState>(state, seen, std::move(moves), seat);
 }
 
 core::PositionSpec BigTwoState::Normalized() const {

@@ -59,7 +59,8 @@ void PlayLayouts::Describe(const search::MonteCarloMove& move, core::MoveValue& 
   mv.move = FormatPlay(moves_[static_cast<size_t>(move.index)], view_.rules().variant);
   mv.depth = player_.depth;
   const double wins = move.channels[kWin].Mean();
-  mv.metrics.push_back({"win", wins, "share of layouts the seat goes out first in"});
+  mv.metrics.push_back(
+      {"win", wins, "share of layouts the seat goes out first in", core::ValueUnit::kProbability});
   mv.display = absl::StrFormat("wins %.0f%%, %+.1f ±%.1f", 100 * wins, mv.value, mv.std_error);
   if (move.raced_out) absl::StrAppend(&mv.display, "; raced out after ", mv.samples, " layouts");
 }

@@ -21,11 +21,8 @@ const std::vector<OptionSpec>& PositionOptionSpecs() {
                        "highest card. auto: the variant's (taiwan: taiwan, pagat: ace-high)."),
       OptionSpec::Int("leader", 0, 0, 4,
                       "The seat that leads first (0: the holder of the lowest card dealt, found "
-                      "from the hands given, also those view=seat hides; needed when that hand "
-                      "is given as '-')."),
-      OptionSpec::Enum("view", "all", {"all", "seat"},
-                       "all: every hand given is known; seat: only Position.seat's hand is "
-                       "known (the others are sampled)."),
+                      "from the hands given, also those a seat's view hides; needed when that "
+                      "hand is given as '-')."),
   };
   return kSpecs;
 }

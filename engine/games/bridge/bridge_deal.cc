@@ -113,7 +113,7 @@ absl::StatusOr<core::DealResult> DealBridge(const BridgeState& state, const core
     return core::DealOfFullLayout(
         state, spec,
         "this position is a full layout: no card is hidden (use '-' for unknown "
-        "hands, or options[view]=seat)");
+        "hands, or name the seat whose view it is)");
   }
   const SeatView& view = state.view();
   absl::StatusOr<ViewSampler> vs =
@@ -124,7 +124,7 @@ absl::StatusOr<core::DealResult> DealBridge(const BridgeState& state, const core
   const int count = sampler.decided() && sampler.layouts() == 1 ? 1 : spec.count;
   result.exhaustive = count == 1 && sampler.decided() && sampler.layouts() == 1;
   core::PositionSpec base = state.Normalized();
-  base.options.erase("view");
+  base.seat.clear();  // a layout is a full position, seen by all
   for (int i = 0; i < count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Hands hands;

@@ -5,7 +5,7 @@
 // known, or a PBN game / LIN record; strain and leader, or the contract and declarer, as position
 // options; the cards played since the start as moves. A full layout's canonical form keeps the
 // cards of the trick in progress as moves, all earlier tricks folded into the hands. A seat's view
-// (some hands unknown, or option view=seat) keeps every card played as moves: what the play has
+// (some hands unknown, or Position.seat set) keeps every card played as moves: what the play has
 // shown (voids, the cards each seat had) is part of the knowledge.
 #pragma once
 
@@ -23,7 +23,7 @@ namespace kibitzer::bridge {
 class BridgeState final : public core::GameState {
  public:
   // `view.known` is what the analysing seat knows; `given_hands` and `given` the hands the
-  // notation gave (more than the view knows with view=seat).
+  // notation gave (more than the view knows when a seat is named).
   BridgeState(SeatView view, const Hands& given_hands, uint8_t given, bool seat_view,
               std::string seat);
   // The position now; hands not known to the view are empty.

@@ -11,8 +11,8 @@ core::GameInfo MakeBridgeInfo() {
   info.display_name = "Contract bridge";
   info.description =
       "Card play. A full layout is analysed double-dummy: the tricks the side to move takes with "
-      "best play by all four hands, for every legal card. A seat's view (hands given as '-', or "
-      "option view=seat) is analysed by Monte Carlo: layouts consistent with what the seat knows "
+      "best play by all four hands, for every legal card. A seat's view (Position.seat set, or "
+      "hands given as '-') is analysed by Monte Carlo: layouts consistent with what the seat knows "
       "(and a dealer script in the search option 'constraints') are sampled and each solved "
       "double-dummy; every card gets its mean tricks, probability of making or defeating the "
       "contract and expected score, with standard errors.";
@@ -31,10 +31,6 @@ core::GameInfo MakeBridgeInfo() {
                        "Vulnerability, for scores."),
       OptionSpec::Enum("dealer", "N", {"N", "E", "S", "W"},
                        "The dealer, for par (the IMPs objective)."),
-      OptionSpec::Enum("view", "auto", {"auto", "seat"},
-                       "auto: the hands the notation gives are known, '-' hands hidden. seat: only "
-                       "what `seat` sees at the table is known (its hand, and dummy once the "
-                       "opening lead is faced), even when the notation gives all four hands."),
   };
   info.search_options = {
       OptionSpec::Enum("objective", "make", {"make", "tricks", "score", "imps"},

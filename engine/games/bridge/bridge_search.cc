@@ -49,7 +49,20 @@ class DoubleDummyTask final : public core::SearchTask {
       sink.OnProgress(report);
     }
     control.SetHeartbeat(nullptr);
-    if (stopped.has_value()) report = MakeReport(values, stopped, solver, control);
+    if (stopped.has_value()) {
+      report = MakeReport(values, stopped, solver, control);
+    } else {
+      // Every card solved: each group's line of play, with the table the values left.
+      const uint64_t nodes = report.nodes;
+      lines_.resize(groups_.size());
+      for (size_t g = 0; g < groups_.size() && !control.stopped(); ++g) {
+        lines_[g] = Line(solver, groups_[g].back(), *values[g], control);
+      }
+      report = MakeReport(values, std::nullopt, solver, control);
+      report.statistics.push_back({"pv_nodes", static_cast<double>(solver.nodes() - nodes),
+                                   "nodes spent finding the lines of play"});
+      report.nodes = nodes;
+    }
     report.final = true;
     report.stop_reason = stopped.has_value() ? control.reason() : core::StopReason::kCompleted;
     return report;
@@ -80,6 +93,14 @@ class DoubleDummyTask final : public core::SearchTask {
           mv.value = *values[g];
           mv.bound = core::Bound::kExact;
           mv.depth = plies;
+          if (g < lines_.size() && !lines_[g].empty()) {
+            // The cards of a group are equivalent: this one's line is the group's with the two
+            // exchanged.
+            const std::string solved = CardName(groups_[g].back()), mine = CardName(card);
+            for (const std::string& c : lines_[g]) {
+              mv.pv.push_back(c == solved ? mine : c == mine ? solved : c);
+            }
+          }
           mv.display = absl::StrCat(*values[g], *values[g] == 1 ? " trick" : " tricks");
         } else {
           mv.value = b.lower;
@@ -109,9 +130,39 @@ class DoubleDummyTask final : public core::SearchTask {
   }
 
  private:
+  // The principal variation that starts with `card` (worth `value` to the side to move): at each
+  // turn the first card, highest group first, that keeps North-South's total, to the last trick.
+  // A stop cuts it short.
+  std::vector<std::string> Line(DoubleDummySolver& solver, int card, int value,
+                                core::SearchControl& control) const {
+    std::vector<std::string> line = {CardName(card)};
+    PlayPosition p = position_;
+    const int all = p.ns_tricks + p.ew_tricks + p.TricksLeft();
+    const int ns_total = p.ns_tricks + (IsNorthSouth(p.ToMove()) ? value : p.TricksLeft() - value);
+    p.Play(card);
+    while (!p.Finished()) {
+      const int target =
+          IsNorthSouth(p.ToMove()) ? ns_total - p.ns_tricks : all - ns_total - p.ew_tricks;
+      std::optional<int> chosen;
+      for (const std::vector<int>& group : DoubleDummySolver::CardGroups(p)) {
+        const int v = solver.SolveCard(p, group.back(), &control, target);
+        if (solver.aborted()) return line;
+        if (v == target) {
+          chosen = group.back();
+          break;
+        }
+      }
+      if (!chosen.has_value()) return line;  // cannot be: some card keeps the value
+      line.push_back(CardName(*chosen));
+      p.Play(*chosen);
+    }
+    return line;
+  }
+
   PlayPosition position_;
   std::vector<std::vector<int>> groups_;
   int table_mb_;
+  std::vector<std::vector<std::string>> lines_;  // by group, once every group is solved
 };
 
 // The legal cards wanted: all, or those named in limits.candidate_moves.
@@ -139,7 +190,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareDoubleDummy(const PlayP
                                                                      const core::SearchSpec& spec) {
   if (spec.limits.samples != 0) {
     return absl::InvalidArgumentError(
-        "limits.samples: a full layout needs no sampling; leave it 0 (or use options[view]=seat)");
+        "limits.samples: a full layout needs no sampling; leave it 0 (or name the seat whose view "
+        "it is)");
   }
   absl::StatusOr<CardSet> wanted = Candidates(spec, position.LegalCards());
   if (!wanted.ok()) return wanted.status();
@@ -224,9 +276,14 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
   const size_t table_bytes = (mc.objective == Objective::kImps ? 2 : 1) *
                              DoubleDummySolver::TableBytes(mc.table_megabytes);
   const search::MonteCarloConfig config = mc.config;
+  const core::ReportFrame frame =
+      mc.objective == Objective::kMake ? core::ReportFrame{core::ValueUnit::kProbability, "make"}
+      : mc.objective == Objective::kTricks ? core::ReportFrame{core::ValueUnit::kTricks, "tricks"}
+      : mc.objective == Objective::kScore  ? core::ReportFrame{core::ValueUnit::kScore, "score"}
+                                           : core::ReportFrame{core::ValueUnit::kImps, "imps"};
   // The sampler is made when the search starts, on its own thread.
   auto shared = std::make_shared<ViewProblem>(*std::move(problem));
-  return std::make_unique<search::MonteCarloTask<CardLayouts>>(
+  auto task = std::make_unique<search::MonteCarloTask<CardLayouts>>(
       [shared, view, model, mc = std::move(mc)]() -> absl::StatusOr<std::unique_ptr<CardLayouts>> {
         absl::StatusOr<ViewSampler> vs = MakeViewSampler(std::move(*shared));
         if (!vs.ok()) return vs.status();
@@ -234,6 +291,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
                                              model, mc);
       },
       config, table_bytes);
+  task->frame.unit = frame.unit;
+  task->frame.objective = frame.objective;
+  return task;
 }
 
 }  // namespace
@@ -249,7 +309,10 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(
   }
   if (!state.hidden()) {
     if (absl::Status f = core::NoFixedCards(spec, "every card is known"); !f.ok()) return f;
-    return PrepareDoubleDummy(state.position(), spec);
+    absl::StatusOr<std::unique_ptr<core::SearchTask>> task =
+        PrepareDoubleDummy(state.position(), spec);
+    if (task.ok()) (*task)->frame = {core::ValueUnit::kTricks, "tricks"};
+    return task;
   }
   return PrepareMonteCarlo(state, spec, *options);
 }

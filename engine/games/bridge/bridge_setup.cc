@@ -61,9 +61,8 @@ absl::Status ApplyContractOptions(const core::PositionSpec& spec, const core::Op
   return absl::OkStatus();
 }
 
-// The seat whose view `view=seat` keeps: its own hand and dummy once the opening lead is faced.
+// What `seat` knows of the hands: its own, and dummy once the opening lead is faced.
 absl::StatusOr<uint8_t> SeatKnowledge(const SeatView& view, const std::string& seat_text) {
-  if (seat_text.empty()) return Bad("seat", "required with options[view]=seat");
   const int seat = *ParseSeat(seat_text);
   std::optional<int> declarer = view.declarer;
   if (!declarer && view.hand_size == 13) declarer = (view.leader + 3) & 3;  // leader is on lead
@@ -139,7 +138,7 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& i
   if (view.known != 0xF && view.hand_size < 13) {
     return Bad("notation",
                "an end position with unknown hands does not say which cards are still out: give "
-               "all four hands and options[view]=seat");
+               "all four hands and the seat whose view it is");
   }
   for (size_t i = 0; i < spec.moves.size(); ++i) {
     const std::optional<int> card = ParseCard(spec.moves[i]);
@@ -151,7 +150,8 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& i
   }
   const uint8_t given = view.known;
   const Hands given_hands = view.start;
-  const bool seat_view = options->GetString("view") == "seat";
+  // A seat's position is that seat's knowledge, whatever else the notation gives.
+  const bool seat_view = !seat.empty();
   if (seat_view) {
     absl::StatusOr<uint8_t> known = SeatKnowledge(view, seat);
     if (!known.ok()) return known.status();

@@ -55,7 +55,6 @@ core::PositionSpec BridgeState::Normalized() const {
   spec.notation = FormatPbnLayout(given_hands_, given_);
   for (int card : view_.moves) spec.moves.push_back(CardName(card));
   spec.options["leader"] = Seat(view_.leader);
-  if (seat_view_) spec.options["view"] = "seat";
   return spec;
 }
 

@@ -98,19 +98,27 @@ void CardLayouts::Describe(const search::MonteCarloMove& move, core::MoveValue& 
   if (move.raced_out) {
     absl::StrAppend(&mv.display, "; raced out after ", c[kObjective].n, " layouts");
   }
-  mv.metrics = {{"mean_tricks", c[kTricks].Mean(), "tricks the side to move takes from here"},
-                {"mean_tricks_se", c[kTricks].StdError(), "standard error of mean_tricks"}};
+  mv.metrics = {{"mean_tricks", c[kTricks].Mean(), "tricks the side to move takes from here",
+                 core::ValueUnit::kTricks},
+                {"mean_tricks_se", c[kTricks].StdError(), "standard error of mean_tricks",
+                 core::ValueUnit::kTricks}};
   if (model_.contract) {
     mv.metrics.push_back({"success", c[kSuccess].Mean(),
                           model_.mover_declares ? "probability of making the contract"
-                                                : "probability of defeating the contract"});
-    mv.metrics.push_back({"success_se", c[kSuccess].StdError(), "standard error of success"});
-    mv.metrics.push_back({"score", c[kScore].Mean(), "expected duplicate score, side to move"});
-    mv.metrics.push_back({"score_se", c[kScore].StdError(), "standard error of score"});
+                                                : "probability of defeating the contract",
+                          core::ValueUnit::kProbability});
+    mv.metrics.push_back({"success_se", c[kSuccess].StdError(), "standard error of success",
+                          core::ValueUnit::kProbability});
+    mv.metrics.push_back({"score", c[kScore].Mean(), "expected duplicate score, side to move",
+                          core::ValueUnit::kScore});
+    mv.metrics.push_back(
+        {"score_se", c[kScore].StdError(), "standard error of score", core::ValueUnit::kScore});
   }
   if (options_.objective == Objective::kImps) {
-    mv.metrics.push_back({"imps", c[kImps].Mean(), "expected IMPs against the double-dummy par"});
-    mv.metrics.push_back({"imps_se", c[kImps].StdError(), "standard error of imps"});
+    mv.metrics.push_back({"imps", c[kImps].Mean(), "expected IMPs against the double-dummy par",
+                          core::ValueUnit::kImps});
+    mv.metrics.push_back(
+        {"imps_se", c[kImps].StdError(), "standard error of imps", core::ValueUnit::kImps});
   }
 }
 
@@ -164,7 +172,7 @@ void CardLayouts::EarlyAnswer(core::Report& report, const core::SearchControl& c
                       " the contract, score ", absl::StrFormat("%+.0f", v[kScore]));
     }
     mv.metrics = {{"mean_tricks", static_cast<double>(tricks),
-                   "tricks the side to move takes on the first layout"}};
+                   "tricks the side to move takes on the first layout", core::ValueUnit::kTricks}};
     ranked.emplace_back(v[kTricks], std::move(mv));
   }
   std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {

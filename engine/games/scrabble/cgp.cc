@@ -10,6 +10,9 @@
 namespace kibitzer::scrabble {
 namespace {
 
+// A score's bound, checked without std::abs (which overflows on the most negative int).
+bool ScoreInRange(int score) { return score >= -100000 && score <= 100000; }
+
 absl::Status Bad(const std::string& field, const std::string& what) {
   return absl::InvalidArgumentError(absl::StrCat(field, ": ", what));
 }
@@ -85,8 +88,8 @@ absl::StatusOr<Cgp> ParseCgp(std::string_view text, const std::string& field) {
   }
   const std::vector<std::string> scores = absl::StrSplit(parts[2], '/');
   if (scores.size() != 2 || !absl::SimpleAtoi(scores[0], &cgp.scores[0]) ||
-      !absl::SimpleAtoi(scores[1], &cgp.scores[1]) || std::abs(cgp.scores[0]) > 100000 ||
-      std::abs(cgp.scores[1]) > 100000) {
+      !absl::SimpleAtoi(scores[1], &cgp.scores[1]) || !ScoreInRange(cgp.scores[0]) ||
+      !ScoreInRange(cgp.scores[1])) {
     return Bad(field, absl::StrCat("scores ", core::Quote(parts[2]),
                                    ": write the mover's and the opponent's, e.g. 0/0"));
   }

@@ -104,11 +104,11 @@ absl::StatusOr<Gcg> ParseGcg(std::string_view text, const std::string& field) {
     g.end_adjustment = g.move.size() >= 2 && g.move.front() == '(' && g.move.back() == ')';
     const std::string& score = words[words.size() - 2];
     if (score.empty() || (score[0] != '+' && score[0] != '-') ||
-        !absl::SimpleAtoi(score.substr(1), &g.score) || g.score > 100000) {
+        !absl::SimpleAtoi(score.substr(1), &g.score) || g.score < 0 || g.score > 100000) {
       return bad(absl::StrCat("the score ", core::Quote(score), " is not +N or -N"));
     }
     if (score[0] == '-') g.score = -g.score;
-    if (!absl::SimpleAtoi(words.back(), &g.total) || std::abs(g.total) > 100000) {
+    if (!absl::SimpleAtoi(words.back(), &g.total) || g.total < -100000 || g.total > 100000) {
       return bad(absl::StrCat("the total ", core::Quote(words.back()), " is not a number"));
     }
     gcg.lines.push_back(std::move(g));

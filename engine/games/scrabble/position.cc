@@ -251,7 +251,25 @@ absl::StatusOr<Move> Position::Parse(std::string_view text, const std::string& f
     return bad("is not the whole word: the tiles next to it belong to the main word");
   }
   if (m.placed == 0) return bad("places no tile");
+  if (m.placed == 1 && m.dir == kDown) AcrossIfItFormsAWord(m);
   return m;
+}
+
+void Position::AcrossIfItFormsAWord(Move& m) const {
+  int i = 0;
+  while (m.tiles[static_cast<size_t>(i)] == kEmpty) ++i;
+  const int row = m.Row(i), col = m.Col(i);
+  const Tile tile = m.tiles[static_cast<size_t>(i)];
+  int first = col, last = col;
+  while (first > 0 && board_.at(row, first - 1) != kEmpty) --first;
+  while (last + 1 < kDim && board_.at(row, last + 1) != kEmpty) ++last;
+  if (first == last) return;  // no across word: down is the only way to write it
+  m.dir = kAcross;
+  m.line = static_cast<uint8_t>(row);
+  m.start = static_cast<uint8_t>(first);
+  m.length = static_cast<uint8_t>(last - first + 1);
+  m.tiles.fill(kEmpty);
+  m.tiles[static_cast<size_t>(col - first)] = tile;
 }
 
 std::string Position::WhyIllegal(Move* m) const {

@@ -102,10 +102,14 @@ class Position {
   std::string Outcome() const;
   // The move in GCG notation ("8D WORD", "D8 WORD", "-ABC", "-").
   std::string Format(const Move& m) const;
-  // Parses GCG notation for the side to move; errors name `field` and say why it is illegal.
+  // Parses GCG notation for the side to move; errors name `field` and say why it is illegal. A
+  // one-tile play comes back as the move generator writes it (across where it forms an across
+  // word), however it was written.
   absl::StatusOr<Move> Parse(std::string_view text, const std::string& field) const;
 
  private:
+  // A one-tile placement written down, rewritten across when the tile forms an across word.
+  void AcrossIfItFormsAWord(Move& m) const;
   void Draw(int seat, int n);
   void InferLastRack();
   void EndGame(int out_seat);

@@ -33,9 +33,7 @@ core::PositionSpec ScrabbleState::Normalized() const {
   spec.options = rule_options_;
   spec.options.erase("lexicon");
   spec.options.erase("to_move");
-  spec.options.erase("view");
   if (pos_.to_move() == 1) spec.options["to_move"] = "2";
-  if (seat_view_) spec.options["view"] = "seat";
   return spec;
 }
 
@@ -107,7 +105,8 @@ absl::StatusOr<core::DealResult> ScrabbleGame::DealState(const ScrabbleState& st
   core::DealResult result;
   for (int i = 0; i < spec.count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
-    ScrabbleState layout(sampler->Sample(rng), state.seat(), false, state.rule_options(), {});
+    // A layout is a full position, seen by all: no seat.
+    ScrabbleState layout(sampler->Sample(rng), "", false, state.rule_options(), {});
     result.layouts.push_back(layout.Normalized());
   }
   return result;

@@ -4,8 +4,8 @@
 // rules as position options (end, exchange_min, scoreless_turns), the lexicon by CGP `lex NAME;`,
 // GCG `#lexicon NAME` or options[lexicon] (default SCOWL80), the seat to move as options[to_move]
 // (the CGP lists the mover first), the bag's order as the CGP opcode `bag TILES;` when known, and
-// moves applied after it. Seats are "1" and "2"; a seat's view (options[view]=seat with
-// Position.seat) knows its own rack and the board; the other rack and the bag's order are sampled
+// moves applied after it. Seats are "1" and "2"; a seat's view (Position.seat set) knows
+// its own rack and the board; the other rack and the bag's order are sampled
 // by Deal.
 #pragma once
 

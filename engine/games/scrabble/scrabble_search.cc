@@ -56,9 +56,10 @@ class StaticTask final : public core::SearchTask {
       mv.depth = 1;
       mv.display =
           absl::StrFormat("%d points, leave %+.1f, equity %.1f", x.move.score, x.leave, x.equity);
-      mv.metrics = {{"score", static_cast<double>(x.move.score), "points the play scores"},
-                    {"leave", x.leave, "the value of the tiles kept"},
-                    {"equity", x.equity, "score plus leave"}};
+      mv.metrics = {{"score", static_cast<double>(x.move.score), "points the play scores",
+                     core::ValueUnit::kScore},
+                    {"leave", x.leave, "the value of the tiles kept", core::ValueUnit::kEquity},
+                    {"equity", x.equity, "score plus leave", core::ValueUnit::kEquity}};
       r.moves.push_back(std::move(mv));
     }
     if (!r.moves.empty()) r.best_move = r.moves.front().move;
@@ -112,9 +113,10 @@ class EndgameTask final : public core::SearchTask {
                  : p.upper ? core::Bound::kUpper
                            : core::Bound::kExact;
       mv.depth = r.depth;
-      mv.metrics = {{"score", static_cast<double>(p.move.score), "points the play scores"},
+      mv.metrics = {{"score", static_cast<double>(p.move.score), "points the play scores",
+                     core::ValueUnit::kScore},
                     {"final_spread", static_cast<double>(spread + p.value),
-                     "the side to move's final score minus the other's"}};
+                     "the side to move's final score minus the other's", core::ValueUnit::kSpread}};
       mv.display =
           absl::StrFormat("%s%+d to the end, final spread %+d%s", p.upper ? "at most " : "",
                           p.value, spread + p.value, r.exact ? "" : " (depth-limited)");
@@ -175,7 +177,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     } else if (last->move.kind != Move::kPlace) {
       why = "reads a placement, not an exchange or a pass";
     } else if (pos.side(1 - pos.to_move()).known) {
-      why = "has nothing to infer: the other rack is known (options[view]=seat hides it)";
+      why = "has nothing to infer: the other rack is known (name the seat whose view it is)";
     } else if (!spec.fixed.empty()) {
       why = "does not go with fixed tiles";
     }
@@ -202,8 +204,10 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     const int depth = spec.limits.depth > 0 ? std::min(spec.limits.depth, 100) : 100;
     Position copy = pos;
     copy.StopRecording();
-    return std::make_unique<EndgameTask>(std::move(copy), depth, log2,
-                                         spec.mode == core::SearchMode::kBestMove);
+    auto task = std::make_unique<EndgameTask>(std::move(copy), depth, log2,
+                                              spec.mode == core::SearchMode::kBestMove);
+    task->frame = {core::ValueUnit::kSpread, "spread"};
+    return task;
   }
   const bool simulated = algorithm == "sim" || algorithm == "preendgame";
   if (!simulated) {
@@ -229,8 +233,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       "move");
   if (!moves.ok()) return moves.status();
   if (!simulated) {
-    return std::make_unique<StaticTask>(pos, *std::move(moves), algorithm == "greedy",
-                                        static_cast<int>(options->GetInt("top")));
+    const bool greedy = algorithm == "greedy";
+    auto task = std::make_unique<StaticTask>(pos, *std::move(moves), greedy,
+                                             static_cast<int>(options->GetInt("top")));
+    task->frame = greedy ? core::ReportFrame{core::ValueUnit::kScore, "score"}
+                         : core::ReportFrame{core::ValueUnit::kEquity, "equity"};
+    return task;
   }
   // The candidates: the best by equity (all of those the client named).
   std::vector<Move> candidates = *std::move(moves);
@@ -276,7 +284,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   io.tolerance = static_cast<double>(options->GetInt("infer_tolerance"));
   io.trials = static_cast<int>(options->GetInt("infer_trials"));
   io.seed = spec.seed ^ 0x1F3A5C7E9B2D4F60ull;
-  return std::make_unique<search::MonteCarloTask<Simulation>>(
+  auto task = std::make_unique<search::MonteCarloTask<Simulation>>(
       [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed,
        infer = std::move(infer), io] {
         // The inference runs here, on the search's thread: a thousand move generations.
@@ -289,6 +297,10 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
         return Simulation::Make(pos, candidates, playout, seed, fixed, std::move(leaves));
       },
       config);
+  const bool win = playout.objective == Objective::kWin;
+  task->frame.unit = win ? core::ValueUnit::kProbability : core::ValueUnit::kSpread;
+  task->frame.objective = win ? "win" : "spread";
+  return task;
 }
 
 }  // namespace kibitzer::scrabble

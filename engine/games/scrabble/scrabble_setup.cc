@@ -142,9 +142,6 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
       OptionSpec::String("lexicon", "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME')."),
       OptionSpec::Enum("to_move", "1", {"1", "2"},
                        "The seat to move in a CGP (whose rack and score the CGP lists first)."),
-      OptionSpec::Enum("view", "full", {"full", "seat"},
-                       "seat: the view of Position.seat, which sees its own rack and the board "
-                       "only."),
   };
   info.search_options = {
       OptionSpec::Enum(
@@ -291,10 +288,8 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
     }
     seat = spec.seat;
   }
-  const bool seat_view = options->GetString("view") == "seat";
-  if (seat_view && seat.empty()) {
-    return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
-  }
+  // A seat's position is that seat's knowledge, whatever else the notation gives.
+  const bool seat_view = !seat.empty();
   for (size_t i = 0; i < spec.moves.size(); ++i) {
     if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]"), &last);
         !s.ok()) {

@@ -222,13 +222,17 @@ void Simulation::Describe(const search::MonteCarloMove& move, core::MoveValue& m
     mv.std_error = move.channels[kWin].StdError();
   }
   const double leave = LeaveOf(view_, m);
-  mv.metrics = {{"score", static_cast<double>(m.score), "points the play scores"},
-                {"leave", leave, "the value of the tiles kept"},
-                {"equity", m.score + leave, "score plus leave (static)"},
-                {"spread", spread, "mean change in the spread at the horizon (or the end)"},
-                {"spread_se", spread_se, "its standard error"},
-                {"win", win, "the mean chance of winning at the horizon (exact at the end)"},
-                {"win_se", move.channels[kWin].StdError(), "its standard error"}};
+  mv.metrics = {
+      {"score", static_cast<double>(m.score), "points the play scores", core::ValueUnit::kScore},
+      {"leave", leave, "the value of the tiles kept", core::ValueUnit::kEquity},
+      {"equity", m.score + leave, "score plus leave (static)", core::ValueUnit::kEquity},
+      {"spread", spread, "mean change in the spread at the horizon (or the end)",
+       core::ValueUnit::kSpread},
+      {"spread_se", spread_se, "its standard error", core::ValueUnit::kSpread},
+      {"win", win, "the mean chance of winning at the horizon (exact at the end)",
+       core::ValueUnit::kProbability},
+      {"win_se", move.channels[kWin].StdError(), "its standard error",
+       core::ValueUnit::kProbability}};
   mv.display = absl::StrFormat("spread %+.1f ±%.1f, wins %.1f%%, %d points", spread, spread_se,
                                100 * win, m.score);
   if (move.raced_out) absl::StrAppend(&mv.display, "; raced out after ", mv.samples, " layouts");

@@ -14,7 +14,10 @@ PlayState::PlayState(Contract contract, int declarer, const std::array<Mask, kPl
       to_move_(static_cast<int8_t>(leader)) {}
 
 Mask PlayState::LegalCards(Mask hand) const {
-  if (in_trick_ == 0) return hand;
+  if (in_trick_ == 0) {
+    // Where one must beat, pagat is legal only as the only card (a lead included).
+    return MustBeat(contract_) && hand != Bit(kPagat) ? hand & ~Bit(kPagat) : hand;
+  }
   const int led = GroupOf(trick_[0]);
   const Mask led_mask = GroupMask(led);
   Mask legal;

@@ -49,11 +49,9 @@ const std::vector<OptionSpec>& PositionOptionSpecs() {
                         "open_beggar", "colour_valat", "valat"},
                        "auction: the moves start with the bidding; a contract name starts after "
                        "the bidding with that contract (and option declarer)."),
-      OptionSpec::Int("declarer", -1, -1, 2,
-                      "With a contract: the declarer, 0..2 (0 is forehand); not for klop."),
-      OptionSpec::Enum("view", "all", {"all", "seat"},
-                       "all: every hand given is known; seat: only what Position.seat knows (its "
-                       "hand, the talon when shown, its own discards, shown taroks)."),
+      OptionSpec::Int("declarer", 0, 0, 3,
+                      "With a contract: the declarer's seat, 1..3 (1 is forehand); not for klop "
+                      "(0: none)."),
       OptionSpec::Enum("first_lead", "auto", {"auto", "forehand", "declarer"},
                        "auto: the preset's (openspiel: the declarer in beggar, solo without and "
                        "the valats, else forehand; seed2002: the declarer except in klop)."),

@@ -64,4 +64,9 @@ absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::Op
 // The options that give `rules` from its preset (only those that differ), for the canonical form.
 core::OptionMap RulesToOptions(const Rules& rules);
 
+// Players are 0 (forehand) to 2 inside the engine and seats "1" to "3" on the wire.
+inline std::string SeatName(int player) { return std::to_string(player + 1); }
+// The player of seat "1".."3" (also as the first character of `text`), or -1.
+inline int PlayerOfSeat(char seat) { return seat >= '1' && seat <= '3' ? seat - '1' : -1; }
+
 }  // namespace kibitzer::tarok

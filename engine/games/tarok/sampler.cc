@@ -13,13 +13,13 @@ absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std
   for (size_t i = 0; i < fixed.size(); ++i) {
     const std::string at = absl::StrCat(field, "[", i, "]");
     const std::string& f = fixed[i];
-    if (f.size() < 2 || f[1] != ':' || f[0] < '0' || f[0] > '2') {
+    if (f.size() < 2 || f[1] != ':' || PlayerOfSeat(f[0]) < 0) {
       return absl::InvalidArgumentError(
-          absl::StrCat(at, ": '", f, "' is not PLAYER:CARDS with a player from 0 to 2"));
+          absl::StrCat(at, ": '", f, "' is not SEAT:CARDS with a seat from 1 to 3"));
     }
     absl::StatusOr<Mask> cards = ParseCards(f.substr(2), at);
     if (!cards.ok()) return cards.status();
-    out[static_cast<size_t>(f[0] - '0')] |= *cards;
+    out[static_cast<size_t>(PlayerOfSeat(f[0]))] |= *cards;
   }
   return out;
 }
@@ -97,7 +97,7 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
     if (fixed[p] == 0) continue;
     if (round.known(p)) {
       if ((fixed[p] & ~round.hand(p)) != 0) {
-        return absl::InvalidArgumentError(absl::StrCat(field, ": player ", p,
+        return absl::InvalidArgumentError(absl::StrCat(field, ": seat ", SeatName(p),
                                                        "'s hand is known and does not hold ",
                                                        FormatCards(fixed[p] & ~round.hand(p))));
       }
@@ -105,12 +105,12 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
     }
     if (const Mask bad = fixed[p] & ~s.pool_; bad != 0) {
       return absl::InvalidArgumentError(absl::StrCat(field, ": ", FormatCards(bad),
-                                                     " cannot be in player ", p,
+                                                     " cannot be in seat ", SeatName(p),
                                                      "'s hand (known to be elsewhere or played)"));
     }
     if (const Mask bad = fixed[p] & ~s.allowed_[p]; bad != 0) {
       return absl::InvalidArgumentError(absl::StrCat(
-          field, ": player ", p, " has shown a void that excludes ", FormatCards(bad)));
+          field, ": seat ", SeatName(p), " has shown a void that excludes ", FormatCards(bad)));
     }
     for (int q = 0; q < kPlayers; ++q) {
       if (q != p && (fixed[q] & fixed[p])) {
@@ -120,7 +120,7 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
     }
     if (std::popcount(fixed[p]) > s.need_[p]) {
       return absl::InvalidArgumentError(
-          absl::StrCat(field, ": player ", p, " holds only ", s.need_[p], " hidden cards"));
+          absl::StrCat(field, ": seat ", SeatName(p), " holds only ", s.need_[p], " hidden cards"));
     }
     s.fixed_[p] = fixed[p];
   }

@@ -25,7 +25,7 @@ struct Layout {
   Mask discards = 0;                   // the hidden discards
 };
 
-// Cards fixed to hidden hands, each "PLAYER:CARDS" (player 0..2: "0:XXI,SK"); errors name
+// Cards fixed to hidden hands, each "SEAT:CARDS" (seat 1..3: "1:XXI,SK"); errors name
 // `field`[i].
 absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
                                                            const std::string& field);

@@ -50,7 +50,7 @@ core::GameInfo MakeTarokInfo() {
   };
   for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
   info.position_notation =
-      "Four fields separated by spaces: the hands of players 0 (forehand), 1 and 2 as dealt, "
+      "Four fields separated by spaces: the hands of seats 1 (forehand), 2 and 3 as dealt, "
       "each 16 cards separated by ',' ('-' for a hand not known), then the talon's six cards "
       "in order separated by ',' ('?' for one not known, '-' for all). Cards: taroks I..XXI "
       "and SK (škis); suit cards rank then suit, ranks K Q N(knight) J, red 1-4, black 7-10, "
@@ -58,7 +58,7 @@ core::GameInfo MakeTarokInfo() {
       "solo_without, open_beggar, colour_valat, valat; after two passes the last bidder names "
       "the contract), talon:G (the group taken, from 0), the discards (cards; '?' for one this "
       "seat did not see), then the cards played. Options: contract=NAME and declarer=N start "
-      "after the bidding; view=seat with Position.seat gives that seat's knowledge only.";
+      "after the bidding; Position.seat gives that seat's knowledge only.";
   info.example_position =
       "XIX,XI,VIII,V,IV,II,XXI,NH,JH,4D,KS,JS,8S,NC,JC,10C "
       "SK,XX,XIV,XIII,XII,VII,III,1H,KD,QD,ND,3D,NS,7S,QC,8C "
@@ -66,7 +66,7 @@ core::GameInfo MakeTarokInfo() {
   info.move_notation =
       "A card (XXI, SK, I, KH, NH, 1H, 10C), a bid or contract name, pass, talon:G, or '?' for "
       "a discard not shown.";
-  info.seats = {"0", "1", "2"};
+  info.seats = {"1", "2", "3"};
   info.hidden_information = true;
   info.value_description =
       "For the player to move: in three, two, one and solo without his side's card points "
@@ -90,7 +90,7 @@ absl::StatusOr<core::DealResult> TarokGame::DealState(const TarokState& state,
   if (!spec.constraints.empty()) {
     return absl::InvalidArgumentError(
         "constraints: tarok takes no constraint script; fix cards to hands with fixed "
-        "(PLAYER:CARDS)");
+        "(SEAT:CARDS)");
   }
   const Round& r = ts->round();
   absl::StatusOr<std::array<Mask, kPlayers>> fixed = ParseFixedCards(spec.fixed, "fixed");
@@ -99,7 +99,7 @@ absl::StatusOr<core::DealResult> TarokGame::DealState(const TarokState& state,
   if (!sampler.ok()) return sampler.status();
   core::DealResult result;
   core::PositionSpec base = ts->Normalized();
-  base.options.erase("view");
+  base.seat.clear();  // a layout is a full position, seen by all
   for (int i = 0; i < spec.count && !spec.Stopped(); ++i) {
     core::Rng rng = core::Rng::ForStream(spec.seed, static_cast<uint64_t>(i));
     Layout layout;

@@ -1,13 +1,13 @@
 // Three-player Slovenian tarok behind the type-erased Game interface.
 //
-// Position: four fields separated by spaces: the hands of players 0 (forehand), 1 and 2 as
+// Position: four fields separated by spaces: the hands of seats 1 (forehand), 2 and 3 as
 // dealt, each its 16 cards separated by commas ('-' for a hand not known), then the six talon
 // cards in order (',' separated; '?' for a card not known, '-' for all six). The moves since the
 // deal follow: bids ("pass", "two", ..., "valat"; after the others pass, the holder names the
 // contract with a contract name), the talon group ("talon:0" ..), the discards (cards; '?' for one
 // not shown to this seat), then the cards played. Options: preset (the variant), the rules
-// options, contract=NAME with declarer=N to start after the bidding, view=seat with
-// Position.seat for one seat's knowledge.
+// options, contract=NAME with declarer=N to start after the bidding; Position.seat
+// for one seat's knowledge.
 #pragma once
 
 #include <memory>

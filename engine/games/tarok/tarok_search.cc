@@ -215,6 +215,20 @@ absl::Status CheckFixedCards(const Round& r, const std::array<Mask, kPlayers>& f
 
 }  // namespace
 
+namespace {
+
+// What a card's value is in: won or lost for the beggars and valats, card points otherwise, the
+// seed's evaluation for its own search.
+core::ReportFrame PlayFrame(const Round& r, bool seed_player) {
+  if (seed_player) return {core::ValueUnit::kHeuristic, "seed"};
+  if (IsBeggar(r.contract()) || IsValat(r.contract())) {
+    return {core::ValueUnit::kProbability, "contract"};
+  }
+  return {core::ValueUnit::kCardPoints, "card_points"};
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core::GameInfo& info,
                                                                      const TarokState& ts,
                                                                      const core::SearchSpec& spec) {
@@ -228,8 +242,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   }
   const int mover = r.ToMove();
   if (!r.known(mover)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "position: player ", mover, " is to move and his hand is hidden; analyse from his seat"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("position: seat ", SeatName(mover),
+                     " is to move and his hand is hidden; analyse from his seat"));
   }
   absl::StatusOr<std::array<Mask, kPlayers>> fixed = ParseFixedCards(spec.fixed, "fixed");
   if (!fixed.ok()) return fixed.status();
@@ -254,7 +269,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
     search::MonteCarloConfig config =
         search::MonteCarloConfigOf(*options, spec, kDefaultAuctionSamples, kAuctionBatch);
     config.margin = 5;  // the race's indifference: five points of the seat's score
-    return std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
+    auto task = std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
         [r, f = *fixed, moves = std::move(moves),
          seed = spec.seed]() -> absl::StatusOr<std::unique_ptr<AuctionLayouts>> {
           absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
@@ -262,6 +277,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
           return std::make_unique<AuctionLayouts>(r, *std::move(sampler), moves, seed);
         },
         config);
+    task->frame.unit = core::ValueUnit::kGamePoints;
+    task->frame.objective = "score";
+    return task;
   }
   TaskOptions o;
   o.threads = std::max(1, spec.threads);
@@ -302,8 +320,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   }
   if (!ts.hidden() && spec.limits.samples != 0) {
     return absl::InvalidArgumentError(
-        "limits.samples: every card is known, nothing to sample; leave it 0 (or use "
-        "options[view]=seat)");
+        "limits.samples: every card is known, nothing to sample; leave it 0 (or name "
+        "the seat whose view it is)");
   }
   std::vector<int> legal;
   for (Mask m = r.play().Legal(); m != 0; m &= m - 1) legal.push_back(Lowest(m));
@@ -313,8 +331,11 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
       "card");
   if (!cards.ok()) return cards.status();
   o.cards = *std::move(cards);
+  const core::ReportFrame frame = PlayFrame(r, o.how.seed_player);
   if (!ts.hidden()) {
-    return std::unique_ptr<core::SearchTask>(std::make_unique<TarokTask>(r, std::move(o)));
+    auto task = std::make_unique<TarokTask>(r, std::move(o));
+    task->frame = frame;
+    return task;
   }
   search::MonteCarloConfig config =
       search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kPlayBatch);
@@ -323,7 +344,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   config.margin = IsBeggar(r.contract()) || IsValat(r.contract()) ? 0.05
                   : o.how.seed_player                             ? 5
                                                                   : 1;
-  return std::make_unique<search::MonteCarloTask<PlayLayouts>>(
+  auto task = std::make_unique<search::MonteCarloTask<PlayLayouts>>(
       [r, f = *fixed, how = o.how, cards = o.cards, seed = spec.seed,
        samples = config.samples]() -> absl::StatusOr<std::unique_ptr<PlayLayouts>> {
         absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
@@ -331,6 +352,9 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
         return std::make_unique<PlayLayouts>(r, *std::move(sampler), how, cards, seed, samples);
       },
       config, SolverTable::Bytes(o.how.table_log2));
+  task->frame.unit = frame.unit;
+  task->frame.objective = frame.objective;
+  return task;
 }
 
 }  // namespace kibitzer::tarok

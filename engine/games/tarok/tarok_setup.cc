@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/quote.h"
 #include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/tarok_game.h"
 #include "engine/games/tarok/view.h"
@@ -18,7 +19,7 @@ absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
       absl::StrSplit(notation, absl::ByAnyChar(" \t\n"), absl::SkipEmpty());
   if (words.size() != 4) {
     return absl::InvalidArgumentError(absl::StrCat(
-        "notation: 4 fields expected (the hands of players 0, 1, 2 and the talon, '-' for one not "
+        "notation: 4 fields expected (the hands of seats 1, 2, 3 and the talon, '-' for one not "
         "known), got ",
         words.size()));
   }
@@ -29,7 +30,7 @@ absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
       d.known[p] = false;
       continue;
     }
-    const std::string field = absl::StrCat("notation: hand ", p);
+    const std::string field = absl::StrCat("notation: hand ", SeatName(p));
     absl::StatusOr<Mask> h = ParseCards(words[p], field);
     if (!h.ok()) return h.status();
     if (std::popcount(*h) != 16) {
@@ -139,23 +140,21 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
   if (!deal.ok()) return deal.status();
   int seat = -1;
   if (!spec.seat.empty()) {
-    if (spec.seat.size() != 1 || spec.seat[0] < '0' || spec.seat[0] > '2') {
+    if (spec.seat.size() != 1 || PlayerOfSeat(spec.seat[0]) < 0) {
       return absl::InvalidArgumentError(
-          absl::StrCat("seat: '", spec.seat, "' is not a player (0, 1 or 2)"));
+          absl::StrCat("seat: ", core::Quote(spec.seat), " is not a seat (1, 2 or 3)"));
     }
-    seat = spec.seat[0] - '0';
+    seat = PlayerOfSeat(spec.seat[0]);
   }
-  const bool seat_view = opts->GetString("view") == "seat";
-  if (seat_view && seat < 0) {
-    return absl::InvalidArgumentError("seat: options[view]=seat needs the seat whose view it is");
-  }
+  // A seat's position is that seat's knowledge, whatever else the notation gives.
+  const bool seat_view = seat >= 0;
   if (seat >= 0 && !deal->known[seat]) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("seat: player ", seat, "'s hand is not given, so this is not its view"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "seat: seat ", SeatName(seat), "'s hand is not given, so this is not its view"));
   }
   core::OptionMap kept;
   const std::string contract_name = opts->GetString("contract");
-  const int declarer = static_cast<int>(opts->GetInt("declarer"));
+  const int declarer = static_cast<int>(opts->GetInt("declarer")) - 1;  // -1: none given
   auto make_round = [&](const DealCards& d) -> absl::StatusOr<Round> {
     if (contract_name == "auction") {
       if (declarer != -1) {
@@ -174,7 +173,7 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
     }
     if (declarer < 0) {
       return absl::InvalidArgumentError(
-          absl::StrCat("options[declarer]: ", contract_name, " needs its declarer (0, 1 or 2)"));
+          absl::StrCat("options[declarer]: ", contract_name, " needs its declarer (1, 2 or 3)"));
     }
     return Round(*rules, d, c, declarer);
   };
@@ -183,7 +182,7 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
   Round round = std::move(*made);
   if (contract_name != "auction") {
     kept["contract"] = contract_name;
-    if (declarer >= 0) kept["declarer"] = std::to_string(declarer);
+    if (declarer >= 0) kept["declarer"] = SeatName(declarer);
   }
   std::vector<Move> moves;
   for (size_t i = 0; i < spec.moves.size(); ++i) {
@@ -208,14 +207,13 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
       std::vector<std::string> names;
       for (const Move& l : legal) names.push_back(MoveText(l));
       return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", spec.moves[i], "' is not legal for player ", mover,
+          absl::StrCat(field, ": '", spec.moves[i], "' is not legal for seat ", SeatName(mover),
                        " now (legal: ", absl::StrJoin(names, " "), ")"));
     }
     round.Apply(*m);
     moves.push_back(*m);
   }
   if (seat_view) {
-    kept["view"] = "seat";
     std::vector<Move> seen;
     Round r = SeatView(round, moves, seat, &seen);
     round = std::move(r);
@@ -242,13 +240,13 @@ core::PositionSpec TarokState::Normalized() const {
   for (const Move& m : moves_) spec.moves.push_back(MoveText(m));
   spec.options = RulesToOptions(round_.rules());
   for (const auto& [k, v] : options_) spec.options[k] = v;
-  if (seat_ >= 0) spec.seat = std::to_string(seat_);
+  if (seat_ >= 0) spec.seat = SeatName(seat_);
   return spec;
 }
 
 std::string TarokState::SideToMove() const {
   const int p = round_.ToMove();
-  return p < 0 ? "" : std::to_string(p);
+  return p < 0 ? "" : SeatName(p);
 }
 
 std::vector<std::string> TarokState::LegalMoves() const {
@@ -265,12 +263,13 @@ std::string TarokState::Outcome() const {
   const std::array<int, kPlayers> scores = round_.Scores();
   std::vector<std::string> parts;
   for (int p = 0; p < kPlayers; ++p) {
-    parts.push_back(absl::StrCat(p, ": ", scores[p] > 0 ? "+" : "", scores[p]));
+    parts.push_back(absl::StrCat(SeatName(p), ": ", scores[p] > 0 ? "+" : "", scores[p]));
   }
-  std::string what = round_.contract() == Contract::kKlop
-                         ? "klop"
-                         : absl::StrCat(ContractName(round_.contract()), " by ", round_.declarer(),
-                                        ", ", round_.CardPoints(round_.declarer()), " card points");
+  std::string what =
+      round_.contract() == Contract::kKlop
+          ? "klop"
+          : absl::StrCat(ContractName(round_.contract()), " by seat ", SeatName(round_.declarer()),
+                         ", ", round_.CardPoints(round_.declarer()), " card points");
   if (hidden()) return absl::StrCat(what, " (some cards hidden: scores not known)");
   return absl::StrCat(what, "; scores ", absl::StrJoin(parts, ", "));
 }
@@ -280,14 +279,14 @@ core::Knowledge TarokState::GetKnowledge() const {
   const Round& r = round_;
   for (int p = 0; p < kPlayers; ++p) {
     if (r.known(p)) {
-      k.known.push_back(absl::StrCat("player ", p, " holds ", FormatCards(r.hand(p))));
+      k.known.push_back(absl::StrCat("seat ", SeatName(p), " holds ", FormatCards(r.hand(p))));
     }
   }
   if (r.phase() != Phase::kBidding && r.phase() != Phase::kNaming) {
-    k.known.push_back(
-        r.contract() == Contract::kKlop
-            ? std::string("contract: klop")
-            : absl::StrCat("contract: ", ContractName(r.contract()), " by player ", r.declarer()));
+    k.known.push_back(r.contract() == Contract::kKlop
+                          ? std::string("contract: klop")
+                          : absl::StrCat("contract: ", ContractName(r.contract()), " by seat ",
+                                         SeatName(r.declarer())));
   }
   absl::StatusOr<Sampler> s = Sampler::Make(r, {}, "position");
   if (s.ok()) {
@@ -301,7 +300,7 @@ core::Knowledge TarokState::GetKnowledge() const {
         }
       }
       k.hidden.push_back(
-          absl::StrCat("player ", p, "'s hand",
+          absl::StrCat("seat ", SeatName(p), "'s hand",
                        voids.empty() ? "" : absl::StrCat(" (shown void: ", voids, ")")));
     }
     k.hidden_cards = std::popcount(s->unseen());

@@ -139,7 +139,9 @@ core::MoveValue DescribeValue(const Board& board, int v, core::Bound bound) {
 
 std::unique_ptr<core::SearchTask> MakeSearchTask(const Board& board,
                                                  TicTacToeSearchOptions options) {
-  return std::make_unique<TicTacToeTask>(board, std::move(options));
+  auto task = std::make_unique<TicTacToeTask>(board, std::move(options));
+  task->frame = {core::ValueUnit::kOutcome, "outcome"};
+  return task;
 }
 
 }  // namespace kibitzer::tictactoe

@@ -11,11 +11,14 @@ export interface Upstream {
   bridge: Client<typeof Bridge>;
 }
 
-// The upstream's error as the caller's: its code and message, not the upstream response's headers
-// (which would otherwise be sent back as this response's own, content-type included).
+// The upstream's error as the caller's: its code, message and details (the google.rpc.BadRequest
+// naming the field), not the upstream response's headers (which would otherwise be sent back as
+// this response's own, content-type included).
 export function clean(e: unknown): ConnectError {
   const error = ConnectError.from(e);
-  return new ConnectError(error.rawMessage, error.code);
+  const copy = new ConnectError(error.rawMessage, error.code);
+  copy.details.push(...error.details);
+  return copy;
 }
 
 // Runs an upstream call, its error made the caller's.

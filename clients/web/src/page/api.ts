@@ -2,6 +2,7 @@
 import { createClient, ConnectError } from "@connectrpc/connect";
 import { createConnectTransport } from "@connectrpc/connect-web";
 
+import { BadRequestSchema } from "../gen/google/rpc/error_details_pb.js";
 import { Bridge, Kibitzer } from "../gen/kibitzer/v1/kibitzer_pb.js";
 
 const transport = createConnectTransport({ baseUrl: location.origin });
@@ -14,16 +15,14 @@ export interface CallError {
   reason: string;
 }
 
-// The server names the field at fault first: "position.notation: hand 2 has 12 cards".
-// An index may be a number or a key: "fixed[0]", "options[constraints]".
-const FIELD = /^([A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?(?:\.[A-Za-z_][A-Za-z0-9_]*(?:\[[A-Za-z0-9_]+\])?)*): /;
-
+// The server names the field at fault in the error's details, a google.rpc.BadRequest:
+// "position.position.notation", "fixed[0]", "options[constraints]".
 export function callError(e: unknown): CallError {
   const error = ConnectError.from(e);
-  const match = FIELD.exec(error.rawMessage);
   const code = String(error.code);
-  return match
-    ? { code, field: match[1], reason: error.rawMessage.slice(match[0].length) }
+  const violation = error.findDetails(BadRequestSchema)[0]?.fieldViolations[0];
+  return violation
+    ? { code, field: violation.field, reason: violation.description }
     : { code, field: "", reason: error.rawMessage };
 }
 

@@ -241,7 +241,6 @@ export class BridgePanel {
     clearErrors(this.panel);
     const position = this.position();
     position.seat = input("view-seat").value;
-    position.options.view = "seat";
     this.samplesLimit = Number(input("samples").value) || 0;
     const options: Record<string, string> = { objective: input("objective").value };
     const constraints = input("constraints").value.trim();
