@@ -377,10 +377,11 @@ TEST_F(ScrabbleGameTest, BadPositionsAreRefusedWithTheirReason) {
       << lexicon.status();
   core::PositionSpec moves;
   moves.notation = empty + " AEINRST/ 0/0 0 lex SCOWL70;";
-  moves.moves = {"8D RETAINS", "-"};
+  moves.moves = {"8D RETAINS", "-", "+QU"};  // seat 2's pass from a rack not known is a move
   auto after = game_.Setup(moves);
   ASSERT_FALSE(after.ok());
-  EXPECT_EQ(after.status().message(), "moves[1]: '-' is not legal: seat 2's rack is not known");
+  EXPECT_EQ(after.status().message(),
+            "moves[2]: '+QU' tells the tiles a seat drew: name the seat (Position.seat)");
 }
 
 // A one-tile play forming words both ways may be written either way, as GCG records do; it is the
@@ -406,6 +407,67 @@ TEST_F(ScrabbleGameTest, AOneTilePlayIsTheSamePlayWrittenEitherWay) {
   ASSERT_EQ(r.moves.size(), 1u);
   EXPECT_EQ(r.moves[0].move, "9G AT");
   EXPECT_EQ(r.moves[0].value, 4);
+}
+
+// A seat follows a live game from its own view: the other side's plays come from a rack it does
+// not know, its own leave stays known after its move, and +TILES tells the tiles it drew.
+TEST_F(ScrabbleGameTest, ASeatFollowsALiveGameFromItsOwnView) {
+  core::PositionSpec spec;
+  spec.notation = Board({}) + " AEINRST/ 0/0 0 lex SCOWL70;";
+  spec.seat = "1";
+  spec.moves = {"8D RETAINS"};
+  auto state = game_.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  EXPECT_FALSE(Of(**state).side(0).known);  // it drew seven tiles it has not told
+  EXPECT_EQ(Of(**state).side(0).size, 7);
+  spec.moves.push_back("+AEIOU?Z");
+  spec.moves.push_back("E7 HEN");  // seat 2, from a rack seat 1 does not know
+  state = game_.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  const Position& after = Of(**state);
+  EXPECT_EQ(after.to_move(), 0);
+  ASSERT_TRUE(after.side(0).known);
+  EXPECT_EQ(FormatRack(after.side(0).rack), "AEIOUZ?");
+  EXPECT_FALSE(after.side(1).known);
+  const std::vector<std::string> legal = (*state)->LegalMoves();
+  ASSERT_FALSE(legal.empty());
+  core::SearchSpec search;
+  search.options = {{"algorithm", "static"}};
+  ASSERT_TRUE(game_.PrepareSearch(**state, search).ok());
+
+  // Its own play: the leave stays known, the draw is not, until told.
+  spec.moves.push_back(legal.front());
+  state = game_.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  const Side& mine = Of(**state).side(0);
+  const int placed = 7 - mine.rack.size;
+  ASSERT_GT(placed, 0);
+  EXPECT_FALSE(mine.known);
+  EXPECT_EQ(mine.size, 7);
+  // The canonical form of a rack partly known is the position as given.
+  EXPECT_EQ((*state)->Normalized().moves, spec.moves);
+  // The other side plays on (a pass), then the seat tells its draw from the unseen tiles.
+  spec.moves.push_back("-");
+  const Rack pool = Of(**state).Pool();
+  std::string drawn;
+  for (int k = 0; k < kTileKinds && static_cast<int>(drawn.size()) < placed; ++k) {
+    for (int n = 0; n < pool.count[k] && static_cast<int>(drawn.size()) < placed; ++n) {
+      drawn.push_back(RackChar(k));
+    }
+  }
+  spec.moves.push_back("+" + drawn);
+  state = game_.Setup(spec);
+  ASSERT_TRUE(state.ok()) << state.status();
+  EXPECT_TRUE(Of(**state).side(0).known);
+  EXPECT_EQ(Of(**state).side(0).rack.size, 7);
+  ASSERT_TRUE(game_.PrepareSearch(**state, search).ok());
+  // Telling more than it drew is refused, naming the move.
+  spec.moves.push_back("+E");
+  state = game_.Setup(spec);
+  ASSERT_FALSE(state.ok());
+  EXPECT_NE(state.status().message().find(absl::StrCat("moves[", spec.moves.size() - 1, "]")),
+            std::string::npos)
+      << state.status();
 }
 
 TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {

@@ -52,15 +52,13 @@ Rack Position::Pool() const {
       if (t != kEmpty) pool.Remove(IsBlankTile(t) ? kBlank : LetterOf(t));
     }
   }
-  for (const Side& s : sides_) {
-    if (s.known) pool.RemoveAll(s.rack);
-  }
+  for (const Side& s : sides_) pool.RemoveAll(s.rack);  // what is known of each rack
   return pool;
 }
 
 Rack Position::Unseen(int seat) const {
   Rack unseen = Pool();
-  if (sides_[1 - seat].known) unseen.AddAll(sides_[1 - seat].rack);
+  unseen.AddAll(sides_[1 - seat].rack);
   return unseen;
 }
 
@@ -132,7 +130,7 @@ absl::Status Position::GiveRack(int seat, const Rack& rack, const std::string& f
                                                    " holds ", s.size));
   }
   Rack available = Pool();
-  if (s.known) available.AddAll(s.rack);
+  available.AddAll(s.rack);
   if (!available.Contains(rack)) {
     return absl::InvalidArgumentError(absl::StrCat(field, ": the rack ", FormatRack(rack),
                                                    " is not among the tiles left (",
@@ -150,7 +148,7 @@ absl::Status Position::GiveRack(int seat, const Rack& rack, const std::string& f
 void Position::InferLastRack() {
   if (bag_size_ != 0 || sides_[0].known == sides_[1].known) return;
   const int seat = sides_[0].known ? 1 : 0;
-  sides_[seat].rack = Pool();
+  sides_[seat].rack.AddAll(Pool());  // what was known of it, and every tile not seen
   sides_[seat].size = sides_[seat].rack.size;
   sides_[seat].known = true;
 }
@@ -275,10 +273,21 @@ void Position::AcrossIfItFormsAWord(Move& m) const {
 std::string Position::WhyIllegal(Move* m) const {
   if (over_) return "the game is over";
   const Side& s = sides_[to_move_];
-  if (!s.known) return absl::StrCat("seat ", SeatName(to_move_), "'s rack is not known");
   if (m->kind == Move::kPass) return "";
   const Rack used = m->Used();
-  if (!s.rack.Contains(used)) {
+  if (!s.known) {
+    // A rack not wholly known (the other side's, or one whose draw is not told): the tiles not
+    // known to be on it must be among those unseen.
+    if (used.size > s.size) {
+      return absl::StrCat("seat ", SeatName(to_move_), " holds only ", s.size, " tiles");
+    }
+    Rack rest = used;
+    rest.RemoveAll(Common(used, s.rack));
+    if (!Pool().Contains(rest)) {
+      return absl::StrCat(FormatRack(rest), " are not among the tiles seat ", SeatName(to_move_),
+                          " may hold");
+    }
+  } else if (!s.rack.Contains(used)) {
     for (int k = 0; k < kTileKinds; ++k) {
       if (used.count[k] > s.rack.count[k]) {
         return absl::StrCat(k == kBlank ? "a blank" : std::string(1, RackChar(k)),
@@ -359,9 +368,28 @@ void Position::Draw(int seat, int n) {
     for (int i = 0; i < n; ++i) s.rack.Add(bag_[static_cast<size_t>(i)]);
     bag_.erase(bag_.begin(), bag_.begin() + n);
   } else {
-    s.known = false;
-    s.rack = Rack{};
+    s.known = false;  // the leave stays known; the tiles drawn are not (AddDrawn tells them)
   }
+}
+
+absl::Status Position::AddDrawn(int seat, const Rack& tiles, const std::string& field) {
+  Side& s = sides_[seat];
+  const int unknown = s.size - s.rack.size;
+  if (tiles.size > unknown) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": seat ", SeatName(seat), " has ", unknown, " tiles not known (",
+                     FormatRack(s.rack), " of ", s.size, " known), not ", tiles.size));
+  }
+  const Rack pool = Pool();
+  if (!pool.Contains(tiles)) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ": ", FormatRack(tiles),
+                                                   " are not among the tiles unseen (",
+                                                   FormatRack(pool), ")"));
+  }
+  s.rack.AddAll(tiles);
+  s.known = s.rack.size == s.size;
+  InferLastRack();
+  return absl::OkStatus();
 }
 
 void Position::Apply(const Move& m) {
@@ -373,14 +401,14 @@ void Position::Apply(const Move& m) {
   switch (m.kind) {
     case Move::kPlace:
       board_.Place(m, *kwg_);
-      s.rack.RemoveAll(used);
+      s.rack.RemoveAll(s.known ? used : Common(used, s.rack));  // not wholly known: its known part
       s.size -= used.size;
       scores_[seat] += m.score;
       zero_turns_ = 0;
       Draw(seat, used.size);
       break;
     case Move::kExchange:
-      s.rack.RemoveAll(used);
+      s.rack.RemoveAll(s.known ? used : Common(used, s.rack));
       s.size -= used.size;
       Draw(seat, used.size);
       bag_size_ += used.size;

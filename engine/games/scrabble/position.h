@@ -28,9 +28,9 @@ struct Rules {
 };
 
 struct Side {
-  Rack rack;  // when known
-  bool known = false;
-  int size = 0;  // tiles held, known or not
+  Rack rack;           // the tiles known to be on it: all of them when `known`
+  bool known = false;  // every tile known (rack.size == size)
+  int size = 0;        // tiles held, known or not
 };
 
 // One line of the record: a move with the rack it was made from, or an end-of-game adjustment.
@@ -98,6 +98,10 @@ class Position {
   // Gives a rack not known (a record's rack before a move): it must hold as many tiles as the
   // seat does, from the tiles the seat could hold. Errors name `field`.
   absl::Status GiveRack(int seat, const Rack& rack, const std::string& field);
+  // Tells tiles `seat` drew that were not known (a seat's view draws from a bag whose order it
+  // does not know: after its move its leave stays known, the tiles drawn do not). Errors name
+  // `field`: more tiles than it has unknown, or tiles not among those unseen.
+  absl::Status AddDrawn(int seat, const Rack& tiles, const std::string& field);
   // The final result from seat 0's view, "" while the game goes on.
   std::string Outcome() const;
   // The move in GCG notation ("8D WORD", "D8 WORD", "-ABC", "-").

@@ -26,6 +26,7 @@ std::vector<Move> AllMoves(const Position& pos) {
 }
 
 core::PositionSpec ScrabbleState::Normalized() const {
+  if (as_given_.has_value()) return *as_given_;
   core::PositionSpec spec;
   spec.variant = "english";
   spec.notation = FormatCgp(pos_);
@@ -98,7 +99,8 @@ absl::StatusOr<core::DealResult> ScrabbleGame::DealState(const ScrabbleState& st
   if (!pos.side(viewer).known) {
     return absl::InvalidArgumentError(
         absl::StrCat("position: seat ", SeatName(viewer),
-                     "'s rack is not known; a deal is drawn from a seat's view of its own rack"));
+                     "'s rack is not known; a deal is drawn from a seat's view of its own rack "
+                     "(after its move, tell the tiles it drew as +TILES)"));
   }
   absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, viewer, spec.fixed);
   if (!sampler.ok()) return sampler.status();

@@ -43,6 +43,9 @@ class ScrabbleState final : public core::GameState {
   // The seat whose view it is: the named seat of a seat view, else the side to move.
   int viewer() const { return seat_view_ ? (seat_ == "2" ? 1 : 0) : pos_.to_move(); }
   const core::OptionMap& rule_options() const { return rule_options_; }
+  // A rack partly known (a leave, its draw not told) has no CGP: the position keeps the spec it
+  // was set up from as its canonical form.
+  void KeepAsGiven(core::PositionSpec spec) { as_given_ = std::move(spec); }
   const std::string& seat() const { return seat_; }
 
   core::PositionSpec Normalized() const override;
@@ -60,6 +63,7 @@ class ScrabbleState final : public core::GameState {
   core::OptionMap rule_options_;  // as given, checked
   std::array<std::string, 2> nicks_;
   std::optional<LastPlay> last_;
+  std::optional<core::PositionSpec> as_given_;
 };
 
 class ScrabbleGame final : public core::TypedGame<ScrabbleState> {

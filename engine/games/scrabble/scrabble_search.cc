@@ -150,7 +150,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   if (!pos.side(pos.to_move()).known) {
     return absl::InvalidArgumentError(
         absl::StrCat("position: seat ", SeatName(pos.to_move()),
-                     " is to move and its rack is not known; give it in the CGP"));
+                     " is to move and its rack is not known; give it in the CGP, or the tiles it "
+                     "drew as +TILES after its last move"));
   }
   std::string algorithm = options->GetString("algorithm");
   const bool endgame = pos.bag_size() == 0 && pos.side(0).known && pos.side(1).known;

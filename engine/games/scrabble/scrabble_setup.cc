@@ -22,9 +22,18 @@ absl::Status Fail(const std::string& field, const std::string& text, const std::
 }
 
 // Applies one move given as text by the side to move, keeping it and the position before it in
-// `last`; errors name `field`.
+// `last`; errors name `field`. "+TILES" is no move: it tells tiles `viewer` drew (a seat
+// following a live game from its own view; -1: no seat named, refused).
 absl::Status PlayText(Position& pos, const std::string& text, const std::string& field,
-                      std::optional<LastPlay>* last) {
+                      std::optional<LastPlay>* last, int viewer = -1) {
+  if (!text.empty() && text[0] == '+') {
+    if (viewer < 0) {
+      return Fail(field, text, "tells the tiles a seat drew: name the seat (Position.seat)");
+    }
+    absl::StatusOr<Rack> drawn = ParseRack(std::string_view(text).substr(1), kRackSize, field);
+    if (!drawn.ok()) return drawn.status();
+    return pos.AddDrawn(viewer, *drawn, field);
+  }
   absl::StatusOr<Move> m = pos.Parse(text, field);
   if (!m.ok()) return m.status();
   if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
@@ -201,7 +210,9 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
       "GCG: the square then the whole main word, row then column across (8D WORD starts at D8 "
       "and goes right), column then row down (D8 WORD goes down); blanks in lower case; tiles "
       "already on the board as their letters (or '.'); -ABC exchanges A, B and C (? a blank); "
-      "- passes.";
+      "- passes. A seat following a game from its own view sends the other side's plays as "
+      "they come (from a rack it does not know) and, after its own move, +TILES for the tiles "
+      "it drew (in Position.moves, no turn).";
   info.seats = {"1", "2"};
   info.hidden_information = true;
   info.value_description =
@@ -291,7 +302,10 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   // A seat's position is that seat's knowledge, whatever else the notation gives.
   const bool seat_view = !seat.empty();
   for (size_t i = 0; i < spec.moves.size(); ++i) {
-    if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]"), &last);
+    if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]"), &last,
+                                  seat.empty()  ? -1
+                                  : seat == "2" ? 1
+                                                : 0);
         !s.ok()) {
       return s;
     }
@@ -305,8 +319,18 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   }
   std::array<std::string, 2> nicks;
   if (gcg.has_value()) nicks = gcg->nicks;
-  return std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks,
-                                         std::move(last));
+  bool partly_known = false;
+  for (int s = 0; s < 2; ++s) {
+    partly_known |= !pos.side(s).known && pos.side(s).rack.size > 0;
+  }
+  auto state = std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks,
+                                               std::move(last));
+  if (partly_known) {
+    core::PositionSpec given = spec;
+    given.variant = "english";
+    state->KeepAsGiven(std::move(given));
+  }
+  return state;
 }
 
 }  // namespace kibitzer::scrabble

@@ -1,5 +1,7 @@
 #include "engine/games/scrabble/tiles.h"
 
+#include <algorithm>
+
 #include "absl/strings/str_cat.h"
 #include "engine/core/quote.h"
 
@@ -45,6 +47,12 @@ int Rack::Points() const {
   int p = 0;
   for (int k = 0; k < kTileKinds; ++k) p += count[k] * kValues[k];
   return p;
+}
+
+Rack Common(const Rack& a, const Rack& b) {
+  Rack out;
+  for (int k = 0; k < kTileKinds; ++k) out.Add(k, std::min(a.count[k], b.count[k]));
+  return out;
 }
 
 Rack FullBag() {

@@ -64,6 +64,8 @@ struct Rack {
 };
 
 Rack FullBag();
+// The tiles both racks hold (of each kind the fewer).
+Rack Common(const Rack& a, const Rack& b);
 // Letters A..Z and '?' (a blank), case ignored; at most `max_size` tiles. Errors name `field`.
 absl::StatusOr<Rack> ParseRack(std::string_view text, int max_size, const std::string& field);
 // Letters in alphabetical order, blanks ('?') last.
