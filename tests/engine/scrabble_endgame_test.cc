@@ -130,6 +130,26 @@ TEST(ScrabbleEndgame, AnalysisOfAnEmptyBagIsTheEndgame) {
       EXPECT_EQ(
           r.moves.front().metrics[1].value,
           pos.score(pos.to_move()) - pos.score(1 - pos.to_move()) + exact.plays.front().value);
+      // Each exact play's line: legal move by move; played out to the end of the game, the
+      // mover's final spread is the play's.
+      for (const core::MoveValue& mv : r.moves) {
+        if (mv.bound != core::Bound::kExact) continue;
+        ASSERT_FALSE(mv.pv.empty()) << mv.move;
+        EXPECT_EQ(mv.pv.front(), mv.move);
+        Position line = pos;
+        line.StopRecording();
+        for (size_t i = 0; i < mv.pv.size(); ++i) {
+          absl::StatusOr<Move> m = line.Parse(mv.pv[i], "pv");
+          ASSERT_TRUE(m.ok()) << m.status();
+          ASSERT_EQ(line.WhyIllegal(&*m), "") << mv.move << " ply " << i << " " << mv.pv[i];
+          line.Apply(*m);
+        }
+        if (&mv == &r.moves.front()) EXPECT_TRUE(line.over()) << mv.move;
+        if (line.over()) {
+          EXPECT_EQ(line.score(pos.to_move()) - line.score(1 - pos.to_move()), mv.metrics[1].value)
+              << mv.move;
+        }
+      }
     }
     if (++checked == 3) break;
   }

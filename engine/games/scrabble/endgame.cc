@@ -358,6 +358,35 @@ EndgameResult EndgameSolver::Solve(const Position& pos, int max_depth, core::Sea
   return result;
 }
 
+std::vector<Move> EndgameSolver::Line(const Move& first) {
+  std::vector<Move> line;
+  const int seat = side_, zero = zero_turns_;
+  Move m = first;
+  while (line.size() < saved_.size() && Playable(m)) {
+    const int ply = static_cast<int>(line.size());
+    line.push_back(m);
+    if (m.kind == Move::kPass) {
+      ++zero_turns_;
+    } else {
+      Place(m, side_, ply);
+      zero_turns_ = 0;
+    }
+    side_ = 1 - side_;
+    if (racks_[1 - side_].size == 0 || zero_turns_ >= rules_.scoreless_turns) break;
+    const uint64_t key = Key();
+    const Entry& e = table_[key & (table_.size() - 1)];
+    if (e.key != key || !e.has_best) break;
+    m = e.best;
+  }
+  for (size_t i = line.size(); i-- > 0;) {
+    side_ = 1 - side_;
+    if (line[i].kind != Move::kPass) Unplace(line[i], side_, static_cast<int>(i));
+  }
+  side_ = seat;
+  zero_turns_ = zero;
+  return line;
+}
+
 int EndgameSolver::BestValue(const Position& pos, int max_depth, core::SearchControl& control,
                              int* depth, bool* exact, uint64_t* nodes) {
   Deepen(pos, max_depth, control, {}, true);

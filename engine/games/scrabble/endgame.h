@@ -64,6 +64,10 @@ class EndgameSolver {
   // exact). Nothing is allocated once the solver has gone as deep before.
   int BestValue(const Position& pos, int max_depth, core::SearchControl& control, int* depth,
                 bool* exact, uint64_t* nodes);
+  // After Solve: the line that starts with the root play `first`, then at each position the
+  // table's best move, while the table holds one (the principal variation of a value the table
+  // proved), until a rack is empty or the scoreless turns end the game.
+  std::vector<Move> Line(const Move& first);
 
  private:
   // Iterative deepening of the root's plays (plays_, best first after each depth);

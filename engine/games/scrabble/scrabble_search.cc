@@ -92,6 +92,15 @@ class EndgameTask final : public core::SearchTask {
         pos_, depth_, control,
         [&](const EndgameResult& d) { sink.OnProgress(MakeReport(d, control)); }, best_only_);
     core::Report report = MakeReport(r, control);
+    // Each play's line of play, walked in the table (a play only bounded has none).
+    for (size_t i = 0; i < r.plays.size() && i < report.moves.size(); ++i) {
+      if (r.depth == 0 || r.plays[i].upper) continue;
+      Position line = pos_;
+      for (const Move& m : solver.Line(r.plays[i].move)) {
+        report.moves[i].pv.push_back(line.Format(m));
+        line.Apply(m);
+      }
+    }
     report.final = true;
     report.stop_reason = r.exact             ? core::StopReason::kCompleted
                          : control.stopped() ? control.reason()
