@@ -92,7 +92,8 @@ ABSL_FLAG(absl::Duration, drain_delay, absl::ZeroDuration(),
           "On SIGTERM, how long health reports NOT_SERVING while calls are still taken, before the "
           "drain refuses new ones: time for a balancer that polls health to stop sending here.");
 ABSL_FLAG(std::string, replica, "",
-          "This replica's name (letters, digits and '-', at most 32): search and position ids "
+          "This replica's name (letters, digits and '-', at most 63, a Kubernetes pod's name): "
+          "search and position ids "
           "then start s-NAME- and p-NAME-, so that a balancer can route a Stop to the replica "
           "running the search (deploy/nginx).");
 ABSL_FLAG(bool, log_requests, true, "Log one line per request on stderr.");
@@ -142,10 +143,10 @@ int Run() {
   options.max_response_bytes = absl::GetFlag(FLAGS_max_response_bytes);
   options.lexicon_dir = absl::GetFlag(FLAGS_lexicon_dir);
   options.replica = absl::GetFlag(FLAGS_replica);
-  if (options.replica.size() > 32 ||
+  if (options.replica.size() > 63 ||
       options.replica.find_first_not_of(
           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != std::string::npos) {
-    std::fprintf(stderr, "kibitzerd: --replica: use at most 32 letters, digits and '-'\n");
+    std::fprintf(stderr, "kibitzerd: --replica: use at most 63 letters, digits and '-'\n");
     return 2;
   }
   const int max_memory_mb = absl::GetFlag(FLAGS_max_memory_mb);

@@ -7,7 +7,8 @@ namespace kibitzer::service {
 namespace {
 
 constexpr size_t kMaxMoveBytes = 64;
-constexpr size_t kMaxNameBytes = 64;  // games, variants, seats, ids
+constexpr size_t kMaxNameBytes = 64;  // games, variants, seats
+constexpr size_t kMaxIdBytes = 128;   // ids: "s-" + a replica's name (63) + "-" + 32 digits
 constexpr int kMaxOptions = 64;
 constexpr size_t kMaxOptionBytes = 1024;
 constexpr int kMaxDepth = 1000;
@@ -46,8 +47,8 @@ absl::Status CheckOptions(const google::protobuf::Map<std::string, std::string>&
 
 absl::Status ValidateId(const std::string& id, const std::string& field) {
   if (id.empty()) return Bad(field, "required");
-  if (id.size() > kMaxNameBytes) {
-    return Bad(field, absl::StrCat("too long: ", id.size(), " bytes, at most ", kMaxNameBytes));
+  if (id.size() > kMaxIdBytes) {
+    return Bad(field, absl::StrCat("too long: ", id.size(), " bytes, at most ", kMaxIdBytes));
   }
   return absl::OkStatus();
 }

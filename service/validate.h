@@ -28,7 +28,7 @@ struct SearchFields {
 };
 absl::Status ValidateSearch(const SearchFields& fields, const ApiOptions& options);
 
-// A search or position id: required, at most 64 bytes.
+// A search or position id: required, at most 128 bytes.
 absl::Status ValidateId(const std::string& id, const std::string& field);
 
 absl::Status ValidateDeal(const pb::DealRequest& request, const ApiOptions& options);

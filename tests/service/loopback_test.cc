@@ -225,6 +225,20 @@ TEST_F(Loopback, SetupHoldsThePositionForDealAndAnalyze) {
   EXPECT_EQ(s.reports.back().moves(0).value(), 0);
 }
 
+// A replica named as long as a Kubernetes pod may be (63) makes ids the server takes back.
+TEST_F(Loopback, AReplicaMayBeNamedAsLongAsAPod) {
+  const std::string name(63, 'r');
+  Start({"--replica=" + name});
+  pb::SetupPositionResponse setup;
+  ASSERT_TRUE(Setup(Inline("x...o.... x").position(), &setup).ok());
+  EXPECT_EQ(setup.position_id().rfind("p-" + name + "-", 0), 0u) << setup.position_id();
+  pb::AnalyzeRequest analyze;
+  analyze.mutable_position()->set_position_id(setup.position_id());
+  Stream s = Search(analyze);
+  ASSERT_TRUE(s.status.ok()) << s.status.error_message();
+  EXPECT_EQ(s.reports.front().search_id().rfind("s-" + name + "-", 0), 0u);
+}
+
 TEST_F(Loopback, AnalyzeScoresEveryMoveExactly) {
   pb::AnalyzeRequest request;
   *request.mutable_position() = Inline("");

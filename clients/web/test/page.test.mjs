@@ -276,6 +276,8 @@ try {
       assert.ok(state !== "error", await page.textContent("#tab-games"));
       const valued = await page.$$eval("#game-moves-list button.move[data-value]", (b) => b.length);
       assert.equal(valued, legal, `${game}: every legal move valued`);
+      // The values' unit, from the report (bids and Big Two plays: points of the game's score).
+      assert.match(await page.textContent("#game-results th:nth-child(2)"), /value \(game points\)/);
       await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
     }
   });

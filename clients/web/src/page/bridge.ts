@@ -38,7 +38,6 @@ export class BridgePanel {
   private generation = 0; // answers for an older position are dropped
   private board = 0; // the table of an older board is dropped
   private readonly runner: SearchRunner;
-  private samplesLimit = 0;
 
   constructor() {
     $("bridge-load").addEventListener("click", () => void this.loadText(input("bridge-input").value));
@@ -60,7 +59,6 @@ export class BridgePanel {
       progress: $("mc-progress") as HTMLProgressElement,
       status: $("mc-status"),
       stop: $("mc-stop") as HTMLButtonElement,
-      fraction: (r) => (this.samplesLimit > 0 ? Number(r.samples) / this.samplesLimit : 0),
       show: (r) => this.showSeatReport(r),
     });
   }
@@ -241,14 +239,14 @@ export class BridgePanel {
     clearErrors(this.panel);
     const position = this.position();
     position.seat = input("view-seat").value;
-    this.samplesLimit = Number(input("samples").value) || 0;
+    const samples = Number(input("samples").value) || 0;
     const options: Record<string, string> = { objective: input("objective").value };
     const constraints = input("constraints").value.trim();
     if (constraints !== "") options.constraints = constraints;
     $("mc-results").replaceChildren();
     await this.runner.run("analyze", {
       position: { source: { case: "position", value: position } },
-      limits: { samples: BigInt(this.samplesLimit) },
+      limits: { samples: BigInt(samples) },
       progressIntervalMs: Number(input("mc-interval").value) || 0,
       seed: BigInt(Number(input("seed").value) || 0),
       options,

@@ -3,7 +3,7 @@
 import type { GameInfo, SearchReport, SetupPositionResponse } from "../gen/kibitzer/v1/kibitzer_pb.js";
 import { kibitzer } from "./api.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
-import { SearchRunner } from "./search.js";
+import { SearchRunner, unitName } from "./search.js";
 
 export class GamesPanel {
   private readonly panel = $("tab-games");
@@ -11,8 +11,6 @@ export class GamesPanel {
   private current: SetupPositionResponse | null = null;
   private values = new Map<string, string>();
   private readonly runner: SearchRunner;
-  private timeLimit = 0;
-  private samplesLimit = 0;
 
   constructor() {
     $("game-select").addEventListener("change", () => this.pickGame());
@@ -24,9 +22,6 @@ export class GamesPanel {
       progress: $("game-progress") as HTMLProgressElement,
       status: $("game-status"),
       stop: $("game-stop") as HTMLButtonElement,
-      fraction: (r) => Math.max(
-        this.samplesLimit > 0 ? Number(r.samples) / this.samplesLimit : 0,
-        this.timeLimit > 0 ? Number(r.elapsedMs) / this.timeLimit : 0),
       show: (r) => this.showReport(r),
     });
   }
@@ -99,12 +94,12 @@ export class GamesPanel {
 
   private async search(kind: "analyze" | "bestMove") {
     clearErrors(this.panel);
-    this.timeLimit = Number(input("game-time").value) || 0;
-    this.samplesLimit = Number(input("game-samples").value) || 0;
+    const timeMs = Number(input("game-time").value) || 0;
+    const samples = Number(input("game-samples").value) || 0;
     $("game-results").replaceChildren();
     await this.runner.run(kind, {
       position: { source: { case: "position", value: this.position() } },
-      limits: { timeMs: BigInt(this.timeLimit), samples: BigInt(this.samplesLimit) },
+      limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
       progressIntervalMs: 200,
       seed: 1n,
     });
@@ -114,7 +109,8 @@ export class GamesPanel {
     this.values = new Map(report.moves.map((m) => [m.move, m.display]));
     this.draw();
     $("game-results").replaceChildren(
-      el("tr", {}, ...["move", "value", "± s.e.", "samples"].map((h) => el("th", { text: h }))),
+      el("tr", {}, ...["move", `value (${unitName(report.unit) || "see below"})`, "± s.e.", "samples"]
+        .map((h) => el("th", { text: h }))),
       ...report.moves.map((m) => el("tr", { "data-move": m.move },
         el("td", { text: m.move }), el("td", { class: "num", text: m.display }),
         el("td", { class: "num", text: m.stdError > 0 ? m.stdError.toFixed(3) : "" }),

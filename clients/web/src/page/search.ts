@@ -1,7 +1,7 @@
 // One search on the page, live: Analyze or BestMove streamed, a progress bar, a status line, a
 // Stop button (Stop by the search id; the stream then ends with its final report), and the
 // stream cancelled when another search replaces it or the tab closes.
-import { type SearchReport, StopReason } from "../gen/kibitzer/v1/kibitzer_pb.js";
+import { type SearchReport, StopReason, ValueUnit } from "../gen/kibitzer/v1/kibitzer_pb.js";
 import { isAbort, kibitzer } from "./api.js";
 import { showError } from "./dom.js";
 
@@ -10,13 +10,25 @@ export interface SearchView {
   progress: HTMLProgressElement;
   status: HTMLElement;
   stop: HTMLButtonElement;
-  // The search's progress from 0 to 1 (samples or time against their limits).
-  fraction(report: SearchReport): number;
   show(report: SearchReport): void;
 }
 
 // What both calls take (their requests have the same fields).
 export type SearchRequest = Parameters<typeof kibitzer.analyze>[0] & Parameters<typeof kibitzer.bestMove>[0];
+
+// How far a search is toward the target every report carries (samples, nodes, time), 0 to 1.
+export function targetFraction(r: SearchReport): number {
+  const t = r.target;
+  if (t === undefined) return 0;
+  const part = (done: bigint, goal: bigint) => (goal > 0n ? Number(done) / Number(goal) : 0);
+  return Math.min(1, Math.max(part(r.samples, t.samples), part(r.nodes, t.nodes),
+    part(r.elapsedMs, t.timeMs)));
+}
+
+// A value's unit in words ("card points", "tricks"), from the report.
+export function unitName(unit: ValueUnit): string {
+  return unit === ValueUnit.UNSPECIFIED ? "" : (ValueUnit[unit] ?? "").toLowerCase().replace(/_/g, " ");
+}
 
 export function stopReasonName(reason: StopReason): string {
   return StopReason[reason]?.replace(/^STOP_REASON_/, "") ?? String(reason);
@@ -49,7 +61,7 @@ export class SearchRunner {
           this.searchId = report.searchId;
           status.dataset.searchId = report.searchId;
         }
-        const fraction = report.final && report.stopReason === StopReason.COMPLETED ? 1 : this.view.fraction(report);
+        const fraction = report.final && report.stopReason === StopReason.COMPLETED ? 1 : targetFraction(report);
         progress.value = Math.max(0, Math.min(1, fraction));
         // Every value the bar took, for whoever watches it move (the browser test does).
         progress.dataset.seen = `${progress.dataset.seen ? `${progress.dataset.seen},` : ""}${progress.value.toFixed(4)}`;
