@@ -328,6 +328,40 @@ TEST(TarokGame, ASeatsAnalysisWithCardsFixedAveragesTheLayoutsDealGives) {
   EXPECT_EQ(checked, 4);
 }
 
+// With every card known each card's line of play runs to the end of the play, every card legal,
+// and played out it gives the card's value.
+TEST(TarokGame, EachCardsLineOfPlayIsLegalAndEndsAtItsValue) {
+  TarokGame game;
+  core::Rng rng(23);
+  int checked = 0;
+  for (int i = 0; i < 200 && checked < 6; ++i) {
+    const core::PositionSpec spec = RandomPosition(rng, 40);
+    auto state = game.Setup(spec);
+    ASSERT_TRUE(state.ok()) << state.status();
+    const Round& r = static_cast<const TarokState&>(**state).round();
+    if (r.phase() != Phase::kPlay || r.play().TricksDone() < 10) continue;
+    const core::Report report = testing::RunSearch(game, spec, core::SearchSpec{});
+    ASSERT_EQ(report.stop_reason, core::StopReason::kCompleted) << report.message;
+    const PlayState& s = r.play();
+    for (const core::MoveValue& mv : report.moves) {
+      ASSERT_FALSE(mv.pv.empty()) << mv.move;
+      EXPECT_EQ(mv.pv.front(), mv.move);
+      PlayState at = s;
+      for (const std::string& card : mv.pv) {
+        const absl::StatusOr<int> c = ParseCard(card, "pv");
+        ASSERT_TRUE(c.ok()) << c.status();
+        ASSERT_TRUE(at.Legal() & Bit(*c)) << mv.move << ": " << card;
+        at.Play(*c);
+      }
+      ASSERT_TRUE(at.IsOver()) << mv.move;
+      Solver solver;
+      EXPECT_EQ(ValueForMover(s, s.ToMove(), solver.Solve(at, s.ToMove())), mv.value) << mv.move;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
+}
+
 TEST(TarokGame, BidsAndTalonGroupsAreValuedBySimulation) {
   TarokGame game;
   core::PositionSpec spec;

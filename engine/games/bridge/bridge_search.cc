@@ -144,10 +144,11 @@ class DoubleDummyTask final : public core::SearchTask {
       const int target =
           IsNorthSouth(p.ToMove()) ? ns_total - p.ns_tricks : all - ns_total - p.ew_tricks;
       std::optional<int> chosen;
+      // No card takes more than the position's value: one that reaches it keeps it.
       for (const std::vector<int>& group : DoubleDummySolver::CardGroups(p)) {
-        const int v = solver.SolveCard(p, group.back(), &control, target);
+        const bool keeps = solver.CardReaches(p, group.back(), target, &control);
         if (solver.aborted()) return line;
-        if (v == target) {
+        if (keeps) {
           chosen = group.back();
           break;
         }

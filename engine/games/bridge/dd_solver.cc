@@ -407,6 +407,29 @@ int DoubleDummySolver::SolveCard(const PlayPosition& position, int card,
   return proven_.lower;
 }
 
+bool DoubleDummySolver::CardReaches(const PlayPosition& position, int card, int target,
+                                    core::SearchControl* control) {
+  control_ = control;
+  aborted_ = false;
+  PlayPosition next = position;
+  next.Play(card);
+  const int won = next.ns_tricks - position.ns_tricks;  // by completing the trick
+  const bool ns = IsNorthSouth(position.ToMove());
+  // North-South's tricks from `next` on that decide it.
+  const int ns_target = ns ? target - won : position.TricksLeft() - target - won + 1;
+  bool ns_reach;
+  if (ns_target <= 0) {
+    ns_reach = true;
+  } else if (ns_target > next.TricksLeft()) {
+    ns_reach = false;
+  } else {
+    Load(next);
+    uint64_t relevant;
+    ns_reach = Search(ns_target, relevant);
+  }
+  return ns_reach == ns;
+}
+
 bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
   uint64_t relevant;
   const int ns_target = mover_ns ? mover_target : left - mover_target + 1;

@@ -51,6 +51,10 @@ class DoubleDummySolver {
   // The value (as in Solve, for the side to move) of playing `card` now.
   int SolveCard(const PlayPosition& position, int card, core::SearchControl* control = nullptr,
                 int guess = -1);
+  // Whether playing `card` now gives the side to move at least `target` tricks (as in Solve):
+  // one search. After an abort the answer is meaningless.
+  bool CardReaches(const PlayPosition& position, int card, int target,
+                   core::SearchControl* control = nullptr);
   // What the last Solve or SolveCard proved of its value (for the side to move) with the searches
   // it finished: lower <= value <= upper, equal when it finished; after an abort, what was known
   // by then.

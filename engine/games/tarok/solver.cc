@@ -438,6 +438,17 @@ int Solver::Solve(const PlayState& s, int perspective, std::optional<int> guess)
   return Mtd(s, guess.has_value() ? *guess : RolloutValue(s, perspective));
 }
 
+bool Solver::Keeps(const PlayState& s, int card, int perspective, int value) {
+  PlayState child = s;
+  child.Play(card);
+  Prepare(child, perspective);
+  if (child.IsOver()) return FinalValue(child) == value;
+  const int depth = kTricks * 3 - child.TricksDone() * 3 - child.CardsInTrick();
+  Mask rel;
+  if (Maximizer(s.ToMove())) return Search(child, value - 1, value, depth, &rel) >= value;
+  return Search(child, value, value + 1, depth, &rel) <= value;
+}
+
 std::vector<CardValue> Solver::SolveAll(const PlayState& s, int perspective, Mask cards) {
   Prepare(s, perspective);
   std::vector<CardValue> out;

@@ -70,6 +70,10 @@ class Solver {
     int upper = 0;
   };
   Bounds proven() const { return proven_; }
+  // Whether playing `card` in `s` keeps the value `value` (as Solve gives it) for the side to
+  // move: one null-window probe, since no card does better than the position's value. For lines
+  // of play.
+  bool Keeps(const PlayState& s, int card, int perspective, int value);
   // Every legal card's exact value (of those in `cards`), in card order.
   std::vector<CardValue> SolveAll(const PlayState& s, int perspective = 0, Mask cards = ~Mask{0});
 

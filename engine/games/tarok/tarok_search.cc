@@ -93,6 +93,7 @@ class TarokTask final : public core::SearchTask {
         return control.reason();
       }
       for (size_t i = 0; i < values.size(); ++i) scores_[i] = Score{values[i], 0, 1};
+      if (exact_) FindLines(solver, control);
       return core::StopReason::kCompleted;
     }
     // The cards over the threads, which share one table (parallel_solve.h).
@@ -107,7 +108,46 @@ class TarokTask final : public core::SearchTask {
     for (size_t i = 0; i < moves; ++i) {
       if (result.stopped[i].has_value()) SetBounds(i, *result.stopped[i], true);
     }
+    if (result.reason == core::StopReason::kCompleted) {
+      Solver solver(&table);
+      FindLines(solver, control);
+    }
     return result.reason;
+  }
+
+  // Every card's line of play, once all are solved, with the search's table. Its nodes are not
+  // the search's.
+  void FindLines(Solver& solver, core::SearchControl& control) {
+    const uint64_t before = solver.nodes();
+    solver.SetControl(&control);
+    const PlayState& s = round_.play();
+    const int mover = s.ToMove();
+    lines_.assign(o_.cards.size(), {});
+    for (size_t i = 0; i < o_.cards.size() && !solver.stopped(); ++i) {
+      lines_[i] = Line(s, o_.cards[i], mover, solver);
+    }
+    line_nodes_ = solver.nodes() - before;
+  }
+
+  // The line that starts with `card`: at each turn the first legal card (in card order) whose
+  // position keeps the value, to the end of the play. A stop cuts it short.
+  static std::vector<std::string> Line(const PlayState& s, int card, int perspective,
+                                       Solver& solver) {
+    PlayState at = s;
+    at.Play(card);
+    const int value = solver.Solve(at, perspective);
+    std::vector<std::string> line = {CardName(card)};
+    while (!at.IsOver() && !solver.stopped()) {
+      bool kept = false;
+      for (Mask m = at.Legal(); m != 0 && !kept; m &= m - 1) {
+        if (!solver.Keeps(at, Lowest(m), perspective, value) || solver.stopped()) continue;
+        line.push_back(CardName(Lowest(m)));
+        at.Play(Lowest(m));
+        kept = true;
+      }
+      if (!kept) break;
+    }
+    return line;
   }
 
   // Bounds on a card's value (the solver's), from the mover's view; `proven` by a stopped solve.
@@ -165,6 +205,7 @@ class TarokTask final : public core::SearchTask {
       mv.value = s.Mean();
       mv.bound = exact_ ? core::Bound::kExact : core::Bound::kEstimate;
       mv.depth = o_.how.seed_player || o_.how.horizon ? o_.how.depth : 48;
+      if (i < lines_.size()) mv.pv = lines_[i];
       const bool yes_no = IsBeggar(c) || IsValat(c);
       if (o_.how.seed_player) {
         mv.display = absl::StrFormat("seed evaluation %+.0f", mv.value);
@@ -181,6 +222,10 @@ class TarokTask final : public core::SearchTask {
     r.depth = o_.how.seed_player || o_.how.horizon ? o_.how.depth : 48;
     r.nodes = nodes_;
     r.elapsed_seconds = control.ElapsedSeconds();
+    if (line_nodes_ > 0) {
+      r.statistics.push_back(
+          {"pv_nodes", static_cast<double>(line_nodes_), "nodes spent finding the lines of play"});
+    }
     return r;
   }
 
@@ -198,6 +243,8 @@ class TarokTask final : public core::SearchTask {
   std::vector<Pending> pending_;  // full layout, exact: one per card
   bool exact_ = false;
   uint64_t nodes_ = 0;
+  std::vector<std::vector<std::string>> lines_;  // by card, once every card is solved
+  uint64_t line_nodes_ = 0;
 };
 
 // Whether the cards fixed to hidden hands fit what the seat knows (the first layout is drawn).
