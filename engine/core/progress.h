@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace kibitzer::core {
@@ -66,6 +67,8 @@ struct SearchTarget {
 // What every report of one search says about its numbers: their unit, what the moves are ranked
 // by, and the target. The game sets it when it prepares the search; the runner stamps each report.
 struct ReportFrame {
+  ReportFrame() = default;
+  ReportFrame(ValueUnit u, std::string o) : unit(u), objective(std::move(o)) {}
   ValueUnit unit = ValueUnit::kUnspecified;
   std::string objective;
   SearchTarget target;
