@@ -89,6 +89,15 @@ const TokenClient* TokenAuth::Find(std::string_view token) const {
 // call (ClientOf looks the token up again).
 grpc::Status TokenAuth::Process(const InputMetadata& auth_metadata, grpc::AuthContext*,
                                 OutputMetadata*, OutputMetadata*) {
+  // The health service answers without a token: a balancer's or Kubernetes' probe sends none,
+  // and it tells nothing but whether the server serves.
+  if (const auto path = auth_metadata.find(":path"); path != auth_metadata.end()) {
+    const absl::string_view method(path->second.data(), path->second.size());
+    if (absl::StartsWith(method, "/grpc.health.v1.Health/") ||
+        (open_reflection_ && absl::StartsWith(method, "/grpc.reflection.v1alpha."))) {
+      return grpc::Status::OK;
+    }
+  }
   const auto it = auth_metadata.find("authorization");
   if (it == auth_metadata.end()) {
     return grpc::Status(grpc::UNAUTHENTICATED,
@@ -136,7 +145,7 @@ absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& o) {
     if (!text.ok()) return text.status();
     absl::StatusOr<std::vector<TokenClient>> clients = ParseTokens(*text, "--auth-tokens");
     if (!clients.ok()) return clients.status();
-    auth = std::make_shared<TokenAuth>(*std::move(clients));
+    auth = std::make_shared<TokenAuth>(*std::move(clients), o.open_reflection);
   }
   if (tls) {
     grpc::SslServerCredentialsOptions ssl(

@@ -5,7 +5,8 @@
 // (1 to 64 of A-Z a-z 0-9 . _ -) is the client its calls count as, wherever they connect from;
 // TOKEN (16 to 256 printable characters) is what its calls send as `authorization: Bearer TOKEN`;
 // max-queries, at most the server's per-client limit, lowers that client's share. With tokens,
-// every call must bring a known one (else UNAUTHENTICATED): TokenAuth, the server's auth metadata
+// every call but the health service's (and reflection's where asked) must bring a known one (else
+// UNAUTHENTICATED): TokenAuth, the server's auth metadata
 // processor, refuses a call without one; the handlers then find the client by the call's token
 // (ClientOf). Properties added to an auth context outlive the call (they are the connection's), so
 // the token is looked up for each call, never read back from the context.
@@ -33,7 +34,9 @@ absl::StatusOr<std::vector<TokenClient>> ParseTokens(const std::string& text,
 
 class TokenAuth final : public grpc::AuthMetadataProcessor {
  public:
-  explicit TokenAuth(std::vector<TokenClient> clients) : clients_(std::move(clients)) {}
+  // `open_reflection`: server reflection needs no token either (the health service never does).
+  explicit TokenAuth(std::vector<TokenClient> clients, bool open_reflection = false)
+      : clients_(std::move(clients)), open_reflection_(open_reflection) {}
   bool IsBlocking() const override { return false; }  // a lookup in memory
   grpc::Status Process(const InputMetadata& auth_metadata, grpc::AuthContext* context,
                        OutputMetadata* consumed_auth_metadata,
@@ -43,14 +46,16 @@ class TokenAuth final : public grpc::AuthMetadataProcessor {
 
  private:
   std::vector<TokenClient> clients_;
+  bool open_reflection_;
 };
 
 struct SecurityOptions {
   std::string listen;    // the address the server listens on
   std::string tls_cert;  // PEM files; both or neither
   std::string tls_key;
-  std::string tls_client_ca;  // mutual TLS: clients must present a certificate this CA signed
-  std::string auth_tokens;    // a token file
+  std::string tls_client_ca;     // mutual TLS: clients must present a certificate this CA signed
+  std::string auth_tokens;       // a token file
+  bool open_reflection = false;  // with tokens: reflection answers without one
 };
 
 struct ServerSecurity {

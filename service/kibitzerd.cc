@@ -79,7 +79,11 @@ ABSL_FLAG(std::string, tls_client_ca, "",
           "then the name its certificate proves.");
 ABSL_FLAG(std::string, auth_tokens, "",
           "A file of bearer tokens, a client a line: NAME TOKEN [max-queries=N]; every call must "
-          "then send `authorization: Bearer TOKEN`. Needs TLS off loopback.");
+          "then send `authorization: Bearer TOKEN`, except the health service's (probes send "
+          "none). Needs TLS off loopback.");
+ABSL_FLAG(bool, reflection_without_token, false,
+          "With --auth-tokens: server reflection answers without a token too (the schema is "
+          "public in the repository anyway).");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
 ABSL_FLAG(absl::Duration, drain_timeout, absl::Seconds(30),
@@ -178,11 +182,13 @@ int Run() {
 
   const std::string listen = absl::GetFlag(FLAGS_listen);
   absl::StatusOr<kibitzer::service::ServerSecurity> security =
-      kibitzer::service::MakeServerSecurity({.listen = listen,
-                                             .tls_cert = absl::GetFlag(FLAGS_tls_cert),
-                                             .tls_key = absl::GetFlag(FLAGS_tls_key),
-                                             .tls_client_ca = absl::GetFlag(FLAGS_tls_client_ca),
-                                             .auth_tokens = absl::GetFlag(FLAGS_auth_tokens)});
+      kibitzer::service::MakeServerSecurity(
+          {.listen = listen,
+           .tls_cert = absl::GetFlag(FLAGS_tls_cert),
+           .tls_key = absl::GetFlag(FLAGS_tls_key),
+           .tls_client_ca = absl::GetFlag(FLAGS_tls_client_ca),
+           .auth_tokens = absl::GetFlag(FLAGS_auth_tokens),
+           .open_reflection = absl::GetFlag(FLAGS_reflection_without_token)});
   if (!security.ok()) {
     std::fprintf(stderr, "kibitzerd: %s\n", std::string(security.status().message()).c_str());
     return 2;

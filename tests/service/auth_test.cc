@@ -2,14 +2,18 @@
 // kibitzerd. Certificates are made for the test with openssl.
 #include "service/auth.h"
 
+#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
+#include "grpc/health/v1/health.pb.h"
+#include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
@@ -127,6 +131,52 @@ TEST(Tokens, AreRefusedInTheClearOffLoopback) {
 // With tokens, every call must bring a known one; a client is its token, whatever connection it
 // uses: its searches can be stopped from its other connections and not by another token's; a
 // token's own limit holds.
+// The standard health check on `address`, with `token` ("" for none): the call's status, and the
+// serving status it answered.
+grpc::Status Health(const std::string& address, const std::string& token, int* serving) {
+  grpc::GenericStub generic(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+  grpc::Slice empty(std::string{});  // an empty HealthCheckRequest: the whole server
+  const grpc::ByteBuffer request(&empty, 1);
+  grpc::ByteBuffer response;
+  std::mutex mu;
+  std::condition_variable cv;
+  bool done = false;
+  grpc::Status status;
+  generic.UnaryCall(&context, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
+                    &response, [&](grpc::Status s) {
+                      std::lock_guard<std::mutex> lock(mu);
+                      status = s;
+                      done = true;
+                      cv.notify_all();
+                    });
+  std::unique_lock<std::mutex> lock(mu);
+  cv.wait(lock, [&] { return done; });
+  grpc::Slice slice;
+  grpc::health::v1::HealthCheckResponse answer;
+  if (status.ok() && response.DumpToSingleSlice(&slice).ok()) {
+    answer.ParseFromArray(slice.begin(), static_cast<int>(slice.size()));
+  }
+  *serving = answer.status();
+  return status;
+}
+
+// Probes send no token (Kubernetes' gRPC probe, a balancer's check): the health service answers
+// them; every other call still needs one.
+TEST(Tokens, TheHealthServiceAnswersWithoutAToken) {
+  ServerProcess server({"--auth-tokens=" + Tokens(), "--threads=1"});
+  ASSERT_TRUE(server.started());
+  int serving = 0;
+  const grpc::Status open = Health(server.address(), "", &serving);
+  ASSERT_TRUE(open.ok()) << open.error_message();
+  EXPECT_EQ(serving, grpc::health::v1::HealthCheckResponse::SERVING);
+  EXPECT_TRUE(Health(server.address(), kAlice, &serving).ok());
+  auto stub = Insecure(server.address());
+  EXPECT_EQ(Info(*stub, "").error_code(), grpc::UNAUTHENTICATED);
+}
+
 TEST(Tokens, ACallNeedsAKnownTokenAndTheTokenIsTheClient) {
   ServerProcess server({"--auth-tokens=" + Tokens(), "--threads=2"});
   ASSERT_TRUE(server.started());
