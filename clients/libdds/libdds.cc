@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -60,20 +61,27 @@ int SolveOne(bridge::DoubleDummySolver& solver, const deal& dl, int target, int 
   return Solve(solver, p, target, solutions, mode, futp);
 }
 
-// The boards of a batch over the threads; the first failing board's code, else success.
-int SolveBoards(int count, const deal* deals, const int* target, const int* solutions,
-                const int* mode, solvedBoards* solvedp) {
+// Runs board(solver, i) for `count` boards over the threads: the first failing board's code, else
+// success (RETURN_TOO_MANY_BOARDS past MAXNOOFBOARDS).
+int RunBoards(int count, const std::function<int(bridge::DoubleDummySolver&, int)>& board) {
   if (count < 0 || count > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
   std::vector<int> codes(static_cast<size_t>(count), RETURN_NO_FAULT);
   bridge::RunBatch(count, Batch(), [&](bridge::DoubleDummySolver& solver, int i) {
-    codes[static_cast<size_t>(i)] =
-        SolveOne(solver, deals[i], target[i], solutions[i], mode[i], &solvedp->solvedBoard[i]);
+    codes[static_cast<size_t>(i)] = board(solver, i);
   });
-  solvedp->noOfBoards = count;
   for (int code : codes) {
     if (code != RETURN_NO_FAULT) return code;
   }
   return RETURN_NO_FAULT;
+}
+
+int SolveBoards(int count, const deal* deals, const int* target, const int* solutions,
+                const int* mode, solvedBoards* solvedp) {
+  const int r = RunBoards(count, [&](bridge::DoubleDummySolver& solver, int i) {
+    return SolveOne(solver, deals[i], target[i], solutions[i], mode[i], &solvedp->solvedBoard[i]);
+  });
+  if (r != RETURN_TOO_MANY_BOARDS) solvedp->noOfBoards = count;
+  return r;
 }
 
 // A table's deal: four hands of as many cards (13 for a whole deal).
@@ -487,20 +495,13 @@ DDS_API int AnalyseAllPlaysBin(boards* bop, playTracesBin* plp, solvedPlays* sol
                                int /*chunkSize: ignored, as in DDS 2.9*/) {
   if (bop == nullptr || plp == nullptr || solvedp == nullptr) return RETURN_UNKNOWN_FAULT;
   if (bop->noOfBoards != plp->noOfBoards) return RETURN_UNKNOWN_FAULT;
-  const int count = bop->noOfBoards;
-  if (count < 0 || count > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
   return Guarded([&] {
-    std::vector<int> codes(static_cast<size_t>(count), RETURN_NO_FAULT);
-    kibitzer::bridge::RunBatch(count, Batch(), [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
+    const int r = RunBoards(bop->noOfBoards, [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
       const playTraceBin& play = plp->plays[i];
-      codes[static_cast<size_t>(i)] =
-          Analyse(s, bop->deals[i], play.number, play.suit, play.rank, &solvedp->solved[i]);
+      return Analyse(s, bop->deals[i], play.number, play.suit, play.rank, &solvedp->solved[i]);
     });
-    solvedp->noOfBoards = count;
-    for (int code : codes) {
-      if (code != RETURN_NO_FAULT) return code;
-    }
-    return RETURN_NO_FAULT;
+    if (r != RETURN_TOO_MANY_BOARDS) solvedp->noOfBoards = bop->noOfBoards;
+    return r;
   });
 }
 
@@ -508,19 +509,12 @@ DDS_API int AnalyseAllPlaysPBN(boardsPBN* bopPBN, playTracesPBN* plpPBN, solvedP
                                int /*chunkSize: ignored, as in DDS 2.9*/) {
   if (bopPBN == nullptr || plpPBN == nullptr || solvedp == nullptr) return RETURN_UNKNOWN_FAULT;
   if (bopPBN->noOfBoards != plpPBN->noOfBoards) return RETURN_UNKNOWN_FAULT;
-  const int count = bopPBN->noOfBoards;
-  if (count < 0 || count > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
   return Guarded([&] {
-    std::vector<int> codes(static_cast<size_t>(count), RETURN_NO_FAULT);
-    kibitzer::bridge::RunBatch(count, Batch(), [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
-      codes[static_cast<size_t>(i)] =
-          AnalysePbn(s, bopPBN->deals[i], plpPBN->plays[i], &solvedp->solved[i]);
+    const int r = RunBoards(bopPBN->noOfBoards, [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
+      return AnalysePbn(s, bopPBN->deals[i], plpPBN->plays[i], &solvedp->solved[i]);
     });
-    solvedp->noOfBoards = count;
-    for (int code : codes) {
-      if (code != RETURN_NO_FAULT) return code;
-    }
-    return RETURN_NO_FAULT;
+    if (r != RETURN_TOO_MANY_BOARDS) solvedp->noOfBoards = bopPBN->noOfBoards;
+    return r;
   });
 }
 

@@ -2,21 +2,19 @@
 // kibitzerd. Certificates are made for the test with openssl.
 #include "service/auth.h"
 
-#include <condition_variable>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
-#include <mutex>
 #include <sstream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "grpc/health/v1/health.pb.h"
-#include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "tests/service/generic_call.h"
 #include "tests/service/server_process.h"
 
 namespace kibitzer::service {
@@ -134,31 +132,16 @@ TEST(Tokens, AreRefusedInTheClearOffLoopback) {
 // The standard health check on `address`, with `token` ("" for none): the call's status, and the
 // serving status it answered.
 grpc::Status Health(const std::string& address, const std::string& token, int* serving) {
-  grpc::GenericStub generic(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
   if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
-  grpc::Slice empty(std::string{});  // an empty HealthCheckRequest: the whole server
-  const grpc::ByteBuffer request(&empty, 1);
-  grpc::ByteBuffer response;
-  std::mutex mu;
-  std::condition_variable cv;
-  bool done = false;
-  grpc::Status status;
-  generic.UnaryCall(&context, "/grpc.health.v1.Health/Check", grpc::StubOptions(), &request,
-                    &response, [&](grpc::Status s) {
-                      std::lock_guard<std::mutex> lock(mu);
-                      status = s;
-                      done = true;
-                      cv.notify_all();
-                    });
-  std::unique_lock<std::mutex> lock(mu);
-  cv.wait(lock, [&] { return done; });
-  grpc::Slice slice;
+  std::string response;
+  // An empty HealthCheckRequest: the whole server.
+  const grpc::Status status =
+      testing::GenericUnary(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()),
+                            &context, "/grpc.health.v1.Health/Check", "", &response);
   grpc::health::v1::HealthCheckResponse answer;
-  if (status.ok() && response.DumpToSingleSlice(&slice).ok()) {
-    answer.ParseFromArray(slice.begin(), static_cast<int>(slice.size()));
-  }
+  answer.ParseFromString(response);
   *serving = answer.status();
   return status;
 }

@@ -1,15 +1,13 @@
 // Loopback service tests: a real kibitzerd process on a free port, driven by a real gRPC client.
 #include <algorithm>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <thread>
 
 #include "absl/strings/str_split.h"
-#include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
 #include "gtest/gtest.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
+#include "tests/service/generic_call.h"
 #include "tests/service/server_process.h"
 
 namespace kibitzer::testing {
@@ -851,26 +849,11 @@ TEST_F(Loopback, CompressedRequestsAreRefused) {
 // A request message that does not parse is answered INVALID_ARGUMENT naming the message type
 // (gRPC alone answers UNIMPLEMENTED with no word), and the server goes on.
 TEST_F(Loopback, ARequestThatDoesNotParseIsNamed) {
-  grpc::GenericStub generic(channel_);
   grpc::ClientContext context;
   Limit(&context);
-  const char garbage[] = "\xff\xff\xff\xff";
-  grpc::Slice slice(garbage, 4);
-  const grpc::ByteBuffer request(&slice, 1);
-  grpc::ByteBuffer response;
-  std::mutex mu;
-  std::condition_variable cv;
-  bool done = false;
-  grpc::Status status;
-  generic.UnaryCall(&context, "/kibitzer.v1.Kibitzer/SetupPosition", grpc::StubOptions(), &request,
-                    &response, [&](grpc::Status s) {
-                      std::lock_guard<std::mutex> lock(mu);
-                      status = s;
-                      done = true;
-                      cv.notify_all();
-                    });
-  std::unique_lock<std::mutex> lock(mu);
-  cv.wait(lock, [&] { return done; });
+  const grpc::Status status =
+      GenericUnary(channel_, &context, "/kibitzer.v1.Kibitzer/SetupPosition",
+                   std::string("\xff\xff\xff\xff", 4), nullptr);
   EXPECT_EQ(status.error_code(), grpc::INVALID_ARGUMENT) << status.error_message();
   EXPECT_NE(status.error_message().find("does not parse as kibitzer.v1.SetupPositionRequest"),
             std::string::npos)
