@@ -135,6 +135,16 @@ static int ValueOf(const struct futureTricks *all, int suit, int rank) {
   return -100;
 }
 
+/* Whether two answers list the same cards with the same values, in any order (only the first
+ * `cards` entries are written; the rest of each array is whatever the caller's memory held). */
+static int SameTricks(const struct futureTricks *a, const struct futureTricks *b) {
+  int i;
+  if (a->cards != b->cards) return 0;
+  for (i = 0; i < a->cards; ++i)
+    if (ValueOf(b, a->suit[i], a->rank[i]) != a->score[i]) return 0;
+  return 1;
+}
+
 static void Solve(const char *what, struct deal d, int tricks_left) {
   struct futureTricks all, f;
   int r = SolveBoard(d, -1, 3, 1, &all, 0), target;
@@ -284,7 +294,7 @@ int main(int argc, char **argv) {
       Pbn(d.remainCards, p.remainCards);
       r = SolveBoardPBN(p, -1, 3, 1, &a, 0);
       SolveBoard(d, -1, 3, 1, &b, 0);
-      printf("pbn r=%d same=%d\n", r, a.cards == b.cards && memcmp(a.score, b.score, sizeof(a.score)) == 0);
+      printf("pbn r=%d same=%d\n", r, SameTricks(&a, &b));
       bp.deals[i] = p;
     }
     /* The play analysed card by card. */
