@@ -19,11 +19,17 @@ bash scripts/install-deps.sh
 bash scripts/install-web-deps.sh
 bash scripts/build.sh build -DKIBITZER_BUILD_TESTS=OFF
 (cd clients/web && npm run --silent build)
-./build/service/kibitzerd --listen="127.0.0.1:$server_port" "${args[@]}" &
+# The gateway's secret, which lets it name each browser's session to kibitzerd (each browser its own
+# client there): made afresh for this run, readable by this user only.
+secret="$(mktemp)"
+trap 'rm -f "$secret"' EXIT
+head -c 32 /dev/urandom | base64 | tr -d '/+=\n' >"$secret"
+./build/service/kibitzerd --listen="127.0.0.1:$server_port" --front-door-secret="$secret" "${args[@]}" &
 server=$!
-trap 'kill "$server" 2> /dev/null || true' EXIT
-node clients/web/dist/gateway.mjs --listen="127.0.0.1:$port" --kibitzerd="127.0.0.1:$server_port" &
+trap 'kill "$server" 2> /dev/null || true; rm -f "$secret"' EXIT
+node clients/web/dist/gateway.mjs --listen="127.0.0.1:$port" --kibitzerd="127.0.0.1:$server_port" \
+  --front-door-secret="$secret" &
 gateway=$!
-trap 'kill "$gateway" "$server" 2> /dev/null || true' EXIT
+trap 'kill "$gateway" "$server" 2> /dev/null || true; rm -f "$secret"' EXIT
 echo "kibitzer's page: http://127.0.0.1:$port/ (Ctrl-C stops it)"
 wait -n "$server" "$gateway"

@@ -1,5 +1,6 @@
 #include "service/auth.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -11,6 +12,8 @@
 #include "absl/strings/strip.h"
 #include "engine/core/quote.h"
 #include "grpcpp/security/server_credentials.h"
+#include "openssl/pem.h"
+#include "openssl/x509v3.h"
 
 namespace kibitzer::service {
 namespace {
@@ -114,6 +117,40 @@ grpc::Status TokenAuth::Process(const InputMetadata& auth_metadata, grpc::AuthCo
   return grpc::Status::OK;
 }
 
+bool AllowsClientAuth(const std::string& pem) {
+  BIO* bio = BIO_new_mem_buf(pem.data(), static_cast<int>(pem.size()));
+  if (bio == nullptr) return false;
+  X509* cert = PEM_read_bio_X509(bio, nullptr, nullptr, nullptr);
+  BIO_free(bio);
+  if (cert == nullptr) return false;
+  const bool stated = (X509_get_extension_flags(cert) & EXFLAG_XKUSAGE) != 0;
+  const bool client = stated && (X509_get_extended_key_usage(cert) & XKU_SSL_CLIENT) != 0;
+  X509_free(cert);
+  return client;
+}
+
+bool FrontDoor::Opens(std::string_view secret) const {
+  unsigned diff = secret_.size() != secret.size() ? 1 : 0;
+  for (size_t i = 0; i < secret_.size(); ++i) {
+    diff |= static_cast<unsigned char>(secret_[i]) ^
+            static_cast<unsigned char>(i < secret.size() ? secret[i] : 0);
+  }
+  return diff == 0;
+}
+
+absl::StatusOr<std::string> ParseSecret(const std::string& text, const std::string& source) {
+  absl::string_view line = text;
+  line = line.substr(0, line.find('\n'));
+  line = absl::StripAsciiWhitespace(line);
+  const bool printable =
+      std::all_of(line.begin(), line.end(), [](char c) { return c > ' ' && c < 127; });
+  if (line.size() < 16 || line.size() > 256 || !printable) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source, ": the secret must be one line of 16 to 256 printable characters without spaces"));
+  }
+  return std::string(line);
+}
+
 bool IsLocalAddress(const std::string& listen) {
   if (absl::StartsWith(listen, "unix:") || absl::StartsWith(listen, "unix-abstract:")) return true;
   absl::string_view host(listen);
@@ -176,7 +213,20 @@ absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& o) {
     }
   }
   if (auth) out.credentials->SetAuthMetadataProcessor(auth);
-  out.tokens = auth;
+  out.rules.tokens = auth;
+  if (!o.front_door_secret.empty()) {
+    if (!tls && !local) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--front-door-secret: the secret would cross the network in the clear: give --tls-cert "
+          "and --tls-key, or listen on loopback or a Unix socket (not ",
+          core::Quote(o.listen), ")"));
+    }
+    absl::StatusOr<std::string> text = ReadFile(o.front_door_secret, "--front-door-secret");
+    if (!text.ok()) return text.status();
+    absl::StatusOr<std::string> secret = ParseSecret(*text, "--front-door-secret");
+    if (!secret.ok()) return secret.status();
+    out.rules.front_door = std::make_shared<FrontDoor>(*std::move(secret));
+  }
   return out;
 }
 

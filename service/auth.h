@@ -49,19 +49,48 @@ class TokenAuth final : public grpc::AuthMetadataProcessor {
   bool open_reflection_;
 };
 
+// A front door (the web gateway) serves many users over its own connections. A call that brings
+// the front door's secret (metadata kibitzer-front-door) may name the session it is for (metadata
+// kibitzer-session): that session is then a client of its own, with its own share, turns, searches
+// and held positions, whoever connects. A call without the secret may not name a session.
+// A secret is 16 to 256 printable characters (one line of its file); compared in constant time.
+class FrontDoor {
+ public:
+  explicit FrontDoor(std::string secret) : secret_(std::move(secret)) {}
+  bool Opens(std::string_view secret) const;
+
+ private:
+  std::string secret_;
+};
+
+// Whether a PEM certificate may authenticate a client: its extended key usage names clientAuth (a
+// server's certificate from the same CA, or one with no stated usage, may not).
+bool AllowsClientAuth(const std::string& pem);
+
+// Parses a secret file's text (the first line, trimmed); errors name `source`.
+absl::StatusOr<std::string> ParseSecret(const std::string& text, const std::string& source);
+
+// What a server checks of its callers: the tokens they must bring and the front door that may name
+// sessions (either may be null).
+struct CallerRules {
+  std::shared_ptr<const TokenAuth> tokens;
+  std::shared_ptr<const FrontDoor> front_door;
+};
+
 struct SecurityOptions {
   std::string listen;    // the address the server listens on
   std::string tls_cert;  // PEM files; both or neither
   std::string tls_key;
-  std::string tls_client_ca;     // mutual TLS: clients must present a certificate this CA signed
-  std::string auth_tokens;       // a token file
-  bool open_reflection = false;  // with tokens: reflection answers without one
+  std::string tls_client_ca;      // mutual TLS: clients must present a certificate this CA signed
+  std::string auth_tokens;        // a token file
+  bool open_reflection = false;   // with tokens: reflection answers without one
+  std::string front_door_secret;  // a file holding the front door's secret
 };
 
 struct ServerSecurity {
   std::shared_ptr<grpc::ServerCredentials> credentials;
-  std::shared_ptr<const TokenAuth> tokens;  // null without --auth-tokens
-  std::vector<std::string> warnings;        // for the log: e.g. listening off loopback without TLS
+  CallerRules rules;                  // tokens null without --auth-tokens
+  std::vector<std::string> warnings;  // for the log: e.g. listening off loopback without TLS
 };
 
 // True for a loopback address (127.0.0.0/8, [::1], localhost) or a Unix socket.

@@ -9,8 +9,7 @@ grpc::ServerUnaryReactor* BridgeService::SolveTables(grpc::CallbackServerContext
                                                      const pb::SolveTablesRequest* request,
                                                      pb::SolveTablesResponse* response) {
   return new JobCall<pb::SolveTablesResponse>(
-      context, log_, tokens_, "SolveTables", absl::StrCat("deals=", request->deals_size()),
-      response,
+      context, log_, rules_, "SolveTables", absl::StrCat("deals=", request->deals_size()), response,
       [this, request](const Caller& caller, BridgeApi::Done<pb::SolveTablesResponse> done) {
         return api_->StartSolveTables(*request, caller, std::move(done));
       },
@@ -21,7 +20,7 @@ grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext
                                                      const pb::SolveBoardsRequest* request,
                                                      pb::SolveBoardsResponse* response) {
   return new JobCall<pb::SolveBoardsResponse>(
-      context, log_, tokens_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
+      context, log_, rules_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
       response,
       [this, request](const Caller& caller, BridgeApi::Done<pb::SolveBoardsResponse> done) {
         return api_->StartSolveBoards(*request, caller, std::move(done));
@@ -33,7 +32,7 @@ grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext
                                                      const pb::AnalyzePlayRequest* request,
                                                      pb::AnalyzePlayResponse* response) {
   return new JobCall<pb::AnalyzePlayResponse>(
-      context, log_, tokens_, "AnalyzePlay", "", response,
+      context, log_, rules_, "AnalyzePlay", "", response,
       [this, request](const Caller& caller, BridgeApi::Done<pb::AnalyzePlayResponse> done) {
         return api_->StartAnalyzePlay(*request, caller, std::move(done));
       },

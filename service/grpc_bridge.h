@@ -11,9 +11,9 @@ namespace kibitzer::service {
 
 class BridgeService final : public pb::Bridge::CallbackService {
  public:
-  // `tokens` (optional): the server's tokens, when calls must bring one.
-  BridgeService(BridgeApi* api, const RequestLog* log, const TokenAuth* tokens = nullptr)
-      : api_(api), log_(log), tokens_(tokens) {}
+  // `rules` (optional): what callers must bring (tokens) and may claim (a front door's sessions).
+  BridgeService(BridgeApi* api, const RequestLog* log, const CallerRules* rules = nullptr)
+      : api_(api), log_(log), rules_(rules) {}
 
   grpc::ServerUnaryReactor* SolveTables(grpc::CallbackServerContext* context,
                                         const pb::SolveTablesRequest* request,
@@ -28,7 +28,7 @@ class BridgeService final : public pb::Bridge::CallbackService {
  private:
   BridgeApi* api_;
   const RequestLog* log_;
-  const TokenAuth* tokens_;
+  const CallerRules* rules_;
 };
 
 }  // namespace kibitzer::service

@@ -1,9 +1,12 @@
 #include "service/grpc_service.h"
 
+#include <algorithm>
 #include <chrono>
 #include <mutex>
 #include <optional>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "engine/core/quote.h"
@@ -29,7 +32,7 @@ std::string GameOf(const pb::PositionRef& ref) {
 class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
  public:
   template <typename Request>
-  SearchStream(EngineApi* api, const RequestLog* log, const TokenAuth* tokens,
+  SearchStream(EngineApi* api, const RequestLog* log, const CallerRules* rules,
                const std::atomic<bool>* shutting_down, grpc::CallbackServerContext* context,
                const Request& request, const char* method)
       : api_(api),
@@ -41,7 +44,7 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
         started_(Clock::now()) {
     detail_ = absl::StrCat("game=", GameOf(request.position()));
     auto sink = std::make_shared<Sink>(this);
-    const absl::StatusOr<Caller> client = ClientOf(*context, tokens);
+    const absl::StatusOr<Caller> client = ClientOf(*context, rules);
     absl::StatusOr<std::string> id;
     if (!client.ok()) {
       id = client.status();
@@ -219,17 +222,23 @@ grpc::Status ToGrpc(const absl::Status& status) {
                       details.SerializeAsString());
 }
 
-absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,
-                                const TokenAuth* tokens) {
-  constexpr size_t kLongestName = 128;
+namespace {
+
+absl::string_view Value(const std::multimap<grpc::string_ref, grpc::string_ref>& metadata,
+                        const char* key, bool* found) {
+  const auto it = metadata.find(key);
+  *found = it != metadata.end();
+  return *found ? absl::string_view(it->second.data(), it->second.size()) : absl::string_view();
+}
+
+// The client the connection or the token names (before any session).
+absl::StatusOr<Caller> Connected(const grpc::CallbackServerContext& context,
+                                 const TokenAuth* tokens) {
   Caller caller;
-  const auto& metadata = context.client_metadata();
   const std::shared_ptr<const grpc::AuthContext> auth = context.auth_context();
   if (tokens != nullptr) {
-    const auto bearer = metadata.find("authorization");
-    absl::string_view value = bearer == metadata.end()
-                                  ? absl::string_view()
-                                  : absl::string_view(bearer->second.data(), bearer->second.size());
+    bool found = false;
+    absl::string_view value = Value(context.client_metadata(), "authorization", &found);
     const TokenClient* client = absl::ConsumePrefix(&value, "Bearer ")
                                     ? tokens->Find({value.data(), value.size()})
                                     : nullptr;
@@ -239,19 +248,66 @@ absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,
     caller.client = "token:" + client->name;
     caller.max_queries = client->max_queries;
   } else if (auth && auth->IsPeerAuthenticated()) {
-    // Mutual TLS: the name the client's certificate proves.
+    // Mutual TLS: the name the client's certificate proves, if the certificate is one for a
+    // client (not, say, a server's from the same CA).
+    const std::vector<grpc::string_ref> pem = auth->FindPropertyValues("x509_pem_cert");
+    if (pem.empty() || !AllowsClientAuth(std::string(pem[0].data(), pem[0].size()))) {
+      return absl::UnauthenticatedError(
+          "the client certificate: its extended key usage must include clientAuth");
+    }
     const std::vector<grpc::string_ref> who = auth->GetPeerIdentity();
     caller.client = "tls:" + std::string(who[0].data(), who[0].size());
   } else {
     caller.client = "peer:" + context.peer();
   }
-  const auto named = metadata.find("kibitzer-client");
-  if (named == metadata.end()) return caller;
-  caller.name.assign(named->second.data(), named->second.size());
-  if (caller.name.empty() || caller.name.size() > kLongestName) {
+  return caller;
+}
+
+bool IsSessionName(absl::string_view s) {
+  return !s.empty() && s.size() <= 128 && std::all_of(s.begin(), s.end(), [](char c) {
+    return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.';
+  });
+}
+
+}  // namespace
+
+absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,
+                                const CallerRules* rules) {
+  constexpr size_t kLongestName = 128;
+  absl::StatusOr<Caller> caller =
+      Connected(context, rules != nullptr ? rules->tokens.get() : nullptr);
+  if (!caller.ok()) return caller;
+  const auto& metadata = context.client_metadata();
+  bool door = false, session = false, named = false;
+  const absl::string_view secret = Value(metadata, "kibitzer-front-door", &door);
+  const absl::string_view session_name = Value(metadata, "kibitzer-session", &session);
+  if (door && (rules == nullptr || rules->front_door == nullptr ||
+               !rules->front_door->Opens({secret.data(), secret.size()}))) {
+    return absl::UnauthenticatedError(
+        "metadata kibitzer-front-door: not this server's front door secret");
+  }
+  if (session) {
+    if (!door) {
+      return absl::PermissionDeniedError(
+          "metadata kibitzer-session: only a front door (kibitzer-front-door) may name a session");
+    }
+    if (!IsSessionName(session_name)) {
+      return absl::InvalidArgumentError(
+          "metadata kibitzer-session: give 1 to 128 letters, digits, '-', '_' or '.'");
+    }
+    // The session is the client wherever the front door connects from; under a token, the
+    // token's user's session.
+    const std::string prefix =
+        absl::StartsWith(caller->client, "token:") ? caller->client + "/" : std::string();
+    caller->client = absl::StrCat(prefix, "session:", session_name);
+  }
+  const absl::string_view name = Value(metadata, "kibitzer-client", &named);
+  if (!named) return caller;
+  caller->name.assign(name.data(), name.size());
+  if (caller->name.empty() || caller->name.size() > kLongestName) {
     return absl::InvalidArgumentError(absl::StrCat("metadata kibitzer-client: give a name of 1 to ",
                                                    kLongestName, " bytes, not ",
-                                                   caller.name.size()));
+                                                   caller->name.size()));
   }
   return caller;
 }
@@ -260,15 +316,18 @@ grpc::ServerUnaryReactor* KibitzerService::GetEngineInfo(grpc::CallbackServerCon
                                                          const pb::GetEngineInfoRequest*,
                                                          pb::EngineInfo* response) {
   const auto started = Clock::now();
+  const absl::StatusOr<Caller> client = ClientOf(*context, rules_);
   return Answer(context, log_, "GetEngineInfo", started,
-                absl::StatusOr<pb::EngineInfo>(api_->GetEngineInfo()), response, "");
+                client.ok() ? absl::StatusOr<pb::EngineInfo>(api_->GetEngineInfo())
+                            : absl::StatusOr<pb::EngineInfo>(client.status()),
+                response, "");
 }
 
 grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerContext* context,
                                                          const pb::SetupPositionRequest* request,
                                                          pb::SetupPositionResponse* response) {
   const auto started = Clock::now();
-  const absl::StatusOr<Caller> client = ClientOf(*context, tokens_);
+  const absl::StatusOr<Caller> client = ClientOf(*context, rules_);
   return Answer(context, log_, "SetupPosition", started,
                 client.ok() ? api_->SetupPosition(*request, *client)
                             : absl::StatusOr<pb::SetupPositionResponse>(client.status()),
@@ -280,7 +339,7 @@ grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* con
                                                 pb::DealResponse* response) {
   // Sampling many layouts under a tight script takes a while: off gRPC's threads.
   return new WorkerCall(
-      context, log_, tokens_, "Deal",
+      context, log_, rules_, "Deal",
       absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
       [this, request, response](core::StopToken* stop, const Caller& caller) {
         return Fill(api_->Deal(*request, stop, caller), response);
@@ -291,7 +350,7 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
                                                 const pb::StopRequest* request,
                                                 pb::StopResponse* response) {
   const auto started = Clock::now();
-  const absl::StatusOr<Caller> client = ClientOf(*context, tokens_);
+  const absl::StatusOr<Caller> client = ClientOf(*context, rules_);
   return Answer(context, log_, "Stop", started,
                 client.ok() ? api_->Stop(*request, *client)
                             : absl::StatusOr<pb::StopResponse>(client.status()),
@@ -300,12 +359,12 @@ grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* con
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
     grpc::CallbackServerContext* context, const pb::AnalyzeRequest* request) {
-  return new SearchStream(api_, log_, tokens_, &shutting_down_, context, *request, "Analyze");
+  return new SearchStream(api_, log_, rules_, &shutting_down_, context, *request, "Analyze");
 }
 
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
-  return new SearchStream(api_, log_, tokens_, &shutting_down_, context, *request, "BestMove");
+  return new SearchStream(api_, log_, rules_, &shutting_down_, context, *request, "BestMove");
 }
 
 }  // namespace kibitzer::service

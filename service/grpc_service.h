@@ -25,13 +25,15 @@ inline constexpr size_t kMaxErrorBytes = 1024;
 // that no error can grow past the metadata limit or carry a line break, whatever it echoes.
 grpc::Status ToGrpc(const absl::Status& status);
 
-// Who makes a call (Caller): the client is the one its bearer token names (with `tokens`, which
+// Who makes a call (Caller): the client is the one its bearer token names (with tokens, which
 // TokenAuth has already checked the call against), else the name its certificate proves (mutual
-// TLS), else its connection (gRPC's peer address); the name is the call's `kibitzer-client`
-// metadata, which only divides that client's turns. INVALID_ARGUMENT for a name that is empty or
-// too long.
+// TLS), else its connection (gRPC's peer address). A call bringing the front door's secret
+// (kibitzer-front-door) may name a session (kibitzer-session): the client is then that session
+// (under the token's user, with tokens). The name is the call's `kibitzer-client` metadata, which
+// only divides that client's turns. UNAUTHENTICATED for a wrong secret, PERMISSION_DENIED for a
+// session without one, INVALID_ARGUMENT for a name or session that is empty or too long.
 absl::StatusOr<Caller> ClientOf(const grpc::CallbackServerContext& context,
-                                const TokenAuth* tokens);
+                                const CallerRules* rules);
 
 // Why a call that did not end by itself ended: DEADLINE_EXCEEDED when its deadline has passed,
 // UNAVAILABLE at shutdown, else CANCELLED (the client cancelled it or went away).
@@ -39,9 +41,9 @@ grpc::Status EndedStatus(const grpc::CallbackServerContext& context, bool shutti
 
 class KibitzerService final : public pb::Kibitzer::CallbackService {
  public:
-  // `tokens` (optional): the server's tokens, when calls must bring one.
-  KibitzerService(EngineApi* api, const RequestLog* log, const TokenAuth* tokens = nullptr)
-      : api_(api), log_(log), tokens_(tokens) {}
+  // `rules` (optional): what callers must bring (tokens) and may claim (a front door's sessions).
+  KibitzerService(EngineApi* api, const RequestLog* log, const CallerRules* rules = nullptr)
+      : api_(api), log_(log), rules_(rules) {}
   // Calls ended from now on by the shutdown are logged as such.
   void BeginShutdown() { shutting_down_ = true; }
 
@@ -65,7 +67,7 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
  private:
   EngineApi* api_;
   const RequestLog* log_;
-  const TokenAuth* tokens_;
+  const CallerRules* rules_;
   std::atomic<bool> shutting_down_{false};
 };
 

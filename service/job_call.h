@@ -24,7 +24,7 @@ class JobCall final : public grpc::ServerUnaryReactor {
   using Start = std::function<absl::StatusOr<std::string>(const Caller& caller, Done done)>;
   using Cancel = std::function<void(const std::string& id)>;
 
-  JobCall(grpc::CallbackServerContext* context, const RequestLog* log, const TokenAuth* tokens,
+  JobCall(grpc::CallbackServerContext* context, const RequestLog* log, const CallerRules* rules,
           std::string method, std::string detail, Response* response, const Start& start,
           Cancel cancel)
       : context_(context),
@@ -34,7 +34,7 @@ class JobCall final : public grpc::ServerUnaryReactor {
         peer_(context->peer()),
         response_(response),
         cancel_(std::move(cancel)) {
-    const absl::StatusOr<Caller> caller = ClientOf(*context, tokens);
+    const absl::StatusOr<Caller> caller = ClientOf(*context, rules);
     absl::StatusOr<std::string> id =
         caller.ok() ? start(*caller, [this](absl::StatusOr<Response> r) { Answer(std::move(r)); })
                     : absl::StatusOr<std::string>(caller.status());

@@ -84,6 +84,11 @@ ABSL_FLAG(std::string, auth_tokens, "",
 ABSL_FLAG(bool, reflection_without_token, false,
           "With --auth-tokens: server reflection answers without a token too (the schema is "
           "public in the repository anyway).");
+ABSL_FLAG(std::string, front_door_secret, "",
+          "A file holding the web gateway's secret (one line, 16 to 256 printable characters): a "
+          "call bringing it (metadata kibitzer-front-door) may name the browser session it is "
+          "for (kibitzer-session), and each session is a client of its own. Needs TLS off "
+          "loopback.");
 ABSL_FLAG(absl::Duration, shutdown_grace, absl::Seconds(5),
           "How long shutdown waits for calls to finish.");
 ABSL_FLAG(absl::Duration, drain_timeout, absl::Seconds(30),
@@ -188,7 +193,8 @@ int Run() {
            .tls_key = absl::GetFlag(FLAGS_tls_key),
            .tls_client_ca = absl::GetFlag(FLAGS_tls_client_ca),
            .auth_tokens = absl::GetFlag(FLAGS_auth_tokens),
-           .open_reflection = absl::GetFlag(FLAGS_reflection_without_token)});
+           .open_reflection = absl::GetFlag(FLAGS_reflection_without_token),
+           .front_door_secret = absl::GetFlag(FLAGS_front_door_secret)});
   if (!security.ok()) {
     std::fprintf(stderr, "kibitzerd: %s\n", std::string(security.status().message()).c_str());
     return 2;
@@ -198,9 +204,9 @@ int Run() {
   }
   kibitzer::service::EngineApi api(options);
   kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
-  kibitzer::service::KibitzerService service(&api, &log, security->tokens.get());
+  kibitzer::service::KibitzerService service(&api, &log, &security->rules);
   kibitzer::service::BridgeApi bridge_api(&api);
-  kibitzer::service::BridgeService bridge_service(&bridge_api, &log, security->tokens.get());
+  kibitzer::service::BridgeService bridge_service(&bridge_api, &log, &security->rules);
 
   // Links the health service's schema into the descriptor pool that reflection reads.
   (void)grpc::health::v1::HealthCheckRequest::descriptor();

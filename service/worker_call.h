@@ -26,12 +26,12 @@ class WorkerCall final : public grpc::ServerUnaryReactor {
   // `caller`: who makes the call (ClientOf).
   using Work = std::function<absl::Status(core::StopToken* stop, const Caller& caller)>;
 
-  WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, const TokenAuth* tokens,
+  WorkerCall(grpc::CallbackServerContext* context, const RequestLog* log, const CallerRules* rules,
              std::string method, std::string detail, Work work)
       : context_(context) {
     const auto started = std::chrono::steady_clock::now();
     std::string peer = context->peer();
-    absl::StatusOr<Caller> client = ClientOf(*context, tokens);
+    absl::StatusOr<Caller> client = ClientOf(*context, rules);
     // However many such calls arrive at once, no more than kMaxThreads threads are started: past
     // that the call is refused before a thread is (the admissions inside bound the work).
     if (++threads_ > kMaxThreads) {

@@ -211,24 +211,29 @@ class Tls : public ::testing::Test {
         "cd ", d, " && openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=test-ca ",
         "-keyout ca.key -out ca.pem && ",
         "openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 -keyout server.key -out ",
-        "server.csr && printf 'subjectAltName=IP:127.0.0.1' > san && ",
-        "openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 ",
-        "-extfile san -out server.pem && ",
+        "server.csr && printf 'subjectAltName=IP:127.0.0.1\\n' ",
+        "> san && openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial ",
+        "-days 2 -extfile san -out server.pem && ",
         "openssl req -newkey rsa:2048 -nodes -subj /CN=carol -keyout client.key -out ",
-        "client.csr && openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key ",
-        "-CAcreateserial -days 2 -out client.pem) > /dev/null 2>&1");
+        "client.csr && printf 'extendedKeyUsage=clientAuth\\n' > usage && ",
+        "openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key ",
+        "-CAcreateserial -days 2 -extfile usage -out client.pem && ",
+        "openssl x509 -req -in client.csr -CA ca.pem -CAkey ca.key ",
+        "-CAcreateserial -days 2 -out plain.pem) > /dev/null 2>&1");
     made_ = std::system(("(" + script).c_str()) == 0;
   }
   void SetUp() override {
     if (!made_) GTEST_SKIP() << "openssl could not make the test certificates";
   }
   static std::string File(const std::string& name) { return Dir() + "/" + name; }
-  std::unique_ptr<pb::Kibitzer::Stub> Secure(const std::string& address, bool client_cert) {
+  // `cert`: the client's certificate ("" for none) and its key.
+  std::unique_ptr<pb::Kibitzer::Stub> Secure(const std::string& address, const std::string& cert,
+                                             const std::string& key = "client.key") {
     grpc::SslCredentialsOptions ssl;
     ssl.pem_root_certs = Read(File("ca.pem"));
-    if (client_cert) {
-      ssl.pem_cert_chain = Read(File("client.pem"));
-      ssl.pem_private_key = Read(File("client.key"));
+    if (!cert.empty()) {
+      ssl.pem_cert_chain = Read(File(cert));
+      ssl.pem_private_key = Read(File(key));
     }
     grpc::ChannelArguments args;
     args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
@@ -243,7 +248,7 @@ TEST_F(Tls, TokensOverTlsAndPlainClientsRefused) {
   ServerProcess server({"--tls-cert=" + File("server.pem"), "--tls-key=" + File("server.key"),
                         "--auth-tokens=" + Tokens()});
   ASSERT_TRUE(server.started());
-  auto secure = Secure(server.address(), false);
+  auto secure = Secure(server.address(), "");
   EXPECT_TRUE(Info(*secure, kBob).ok());
   EXPECT_EQ(Info(*secure, "").error_code(), grpc::UNAUTHENTICATED);
   EXPECT_FALSE(Info(*Insecure(server.address()), kBob).ok());  // no TLS: no connection
@@ -255,9 +260,15 @@ TEST_F(Tls, MutualTlsNeedsTheClientsCertificate) {
   ServerProcess server({"--tls-cert=" + File("server.pem"), "--tls-key=" + File("server.key"),
                         "--tls-client-ca=" + File("ca.pem")});
   ASSERT_TRUE(server.started());
-  EXPECT_FALSE(Info(*Secure(server.address(), false), "").ok());
-  auto one = Secure(server.address(), true), two = Secure(server.address(), true);
+  EXPECT_FALSE(Info(*Secure(server.address(), ""), "").ok());
+  auto one = Secure(server.address(), "client.pem"), two = Secure(server.address(), "client.pem");
   EXPECT_TRUE(Info(*one, "").ok());
+  // A certificate the CA signed with no client use stated (the server's own, or carol's without
+  // it) is no client's. (One stating another use, e.g. serverAuth, fails OpenSSL's handshake.)
+  const grpc::Status as_server = Info(*Secure(server.address(), "server.pem", "server.key"), "");
+  EXPECT_EQ(as_server.error_code(), grpc::UNAUTHENTICATED) << as_server.error_message();
+  EXPECT_NE(as_server.error_message().find("clientAuth"), std::string::npos);
+  EXPECT_EQ(Info(*Secure(server.address(), "plain.pem"), "").error_code(), grpc::UNAUTHENTICATED);
   // The client is the certificate's name: its other connection may stop its search.
   grpc::ClientContext context;
   Limit(&context);

@@ -1,6 +1,7 @@
 // Loopback service tests: a real kibitzerd process on a free port, driven by a real gRPC client.
 #include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "absl/strings/str_split.h"
@@ -548,6 +549,76 @@ TEST_F(Loopback, AnotherClientCanNeitherStopASearchNorUseAPosition) {
     EXPECT_TRUE(stub_->Deal(&c, deal, &layouts).ok());  // its own client still can
   }
   StopAndFinish(*reader, opening);
+}
+
+// A server with a front door (the web gateway) that may name its sessions.
+class LoopbackFrontDoor : public Loopback {
+ protected:
+  static constexpr const char* kSecret = "front-door-secret-0123456789";
+  void SetUp() override {
+    secret_file_ = ::testing::TempDir() + "front_door_secret";
+    std::ofstream(secret_file_) << kSecret << "\n";
+    Start({"--max-queries=4", "--max-queries-per-client=1", "--threads=2",
+           "--front-door-secret=" + secret_file_});
+  }
+  // A call's context as the front door sends it for `session` ("" for none), with `secret`.
+  void AsSession(grpc::ClientContext* c, const std::string& session,
+                 const std::string& secret = kSecret) {
+    Limit(c);
+    if (!secret.empty()) c->AddMetadata("kibitzer-front-door", secret);
+    if (!session.empty()) c->AddMetadata("kibitzer-session", session);
+  }
+  grpc::Status Quick(pb::Kibitzer::Stub* stub, const std::string& session,
+                     const std::string& secret = kSecret) {
+    grpc::ClientContext c;
+    AsSession(&c, session, secret);
+    pb::AnalyzeRequest quick;
+    *quick.mutable_position() = Inline("x...o.... x");
+    auto r = stub->Analyze(&c, quick);
+    pb::SearchReport report;
+    while (r->Read(&report)) {
+    }
+    return r->Finish();
+  }
+  grpc::Status StopAs(pb::Kibitzer::Stub* stub, const std::string& session, const std::string& id) {
+    grpc::ClientContext c;
+    AsSession(&c, session);
+    pb::StopRequest stop;
+    stop.set_search_id(id);
+    pb::StopResponse stopped;
+    return stub->Stop(&c, stop, &stopped);
+  }
+  std::string secret_file_;
+};
+
+// Over one connection, each session the front door names is a client of its own: its own share
+// (session b is served while a uses a's one place), its own searches (b cannot stop a's), and the
+// same session from another connection is the same client (it can). Only the secret lets a call
+// name a session.
+TEST_F(LoopbackFrontDoor, EachSessionIsAClientOfItsOwnOverOneConnection) {
+  grpc::ClientContext context;
+  AsSession(&context, "session-a");
+  auto reader = stub_->Analyze(&context, LongSearch());
+  pb::SearchReport opening;
+  ASSERT_TRUE(reader->Read(&opening));
+
+  EXPECT_EQ(Quick(stub_.get(), "session-a").error_code(), grpc::RESOURCE_EXHAUSTED);
+  EXPECT_TRUE(Quick(stub_.get(), "session-b").ok());
+  EXPECT_EQ(StopAs(stub_.get(), "session-b", opening.search_id()).error_code(), grpc::NOT_FOUND);
+
+  const grpc::Status no_secret = Quick(stub_.get(), "session-b", "");
+  EXPECT_EQ(no_secret.error_code(), grpc::PERMISSION_DENIED) << no_secret.error_message();
+  EXPECT_NE(no_secret.error_message().find("kibitzer-session"), std::string::npos);
+  const grpc::Status wrong = Quick(stub_.get(), "session-b", "not-the-secret-0123456789");
+  EXPECT_EQ(wrong.error_code(), grpc::UNAUTHENTICATED) << wrong.error_message();
+  EXPECT_EQ(Quick(stub_.get(), "bad session").error_code(), grpc::INVALID_ARGUMENT);
+
+  auto other = pb::Kibitzer::NewStub(NewChannel());
+  EXPECT_TRUE(StopAs(other.get(), "session-a", opening.search_id()).ok());
+  pb::SearchReport report;
+  while (reader->Read(&report)) {
+  }
+  EXPECT_TRUE(reader->Finish().ok());
 }
 
 class LoopbackOneWorker : public Loopback {

@@ -5,7 +5,8 @@
 //   SCREENSHOT_DIR=build/web-screenshots node test/page.test.mjs
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -88,8 +89,11 @@ async function check(name, body) {
 }
 
 mkdirSync(SHOTS, { recursive: true });
-const server = await start(KIBITZERD, ["--listen=127.0.0.1:0", "--threads=2"], "kibitzerd listening on ");
-const gateway = await start(process.execPath, [join(here, "../dist/gateway.mjs"), "--listen=127.0.0.1:0", `--kibitzerd=${server.rest}`],
+// As scripts/web.sh runs them: the gateway names each browser's session to kibitzerd.
+const secretFile = join(mkdtempSync(join(tmpdir(), "page-test-")), "secret");
+writeFileSync(secretFile, "the-page-test-front-door-secret\n", { mode: 0o600 });
+const server = await start(KIBITZERD, ["--listen=127.0.0.1:0", "--threads=2", `--front-door-secret=${secretFile}`], "kibitzerd listening on ");
+const gateway = await start(process.execPath, [join(here, "../dist/gateway.mjs"), "--listen=127.0.0.1:0", `--kibitzerd=${server.rest}`, `--front-door-secret=${secretFile}`],
   "gateway listening on ");
 const url = gateway.rest.split(" ")[0];
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });

@@ -2,14 +2,17 @@
 // clients, and gRPC to one or several kibitzerd servers.
 //
 //   node dist/gateway.mjs [--listen=127.0.0.1:8080] [--kibitzerd=127.0.0.1:50051[,HOST:PORT...]]
-//                         [--static=DIR]
+//                         [--front-door-secret=FILE] [--hosts=NAME,...] [--cors-origins=ORIGIN,...]
+//                         [--max-body-bytes=1048576] [--session-streams=4] [--static=DIR]
 //
-// Every call is passed on as it came (messages, errors and their codes unchanged). Calls go to the
-// servers in turn; a held position's calls go to the server that holds it, and Stop to the server
-// that runs the search. A browser that goes away (tab closed, fetch aborted) cancels its call, and
-// kibitzerd then ends the search. The `authorization` header is passed on (a server with tokens
-// sees each user's own); each browser address gets its own `kibitzer-client` name, which
-// gives each browser its own turn among the gateway's searches.
+// Every call is passed on as it came (messages, errors and their codes unchanged). Each browser is
+// a session (a random id in an HttpOnly cookie); with the front door secret kibitzerd also knows
+// (--front-door-secret on both), each session is a client of its own there: its own share, turns,
+// searches and held positions, which no other browser can stop or read. Calls go to the servers in
+// turn; a held position's calls go to the server that holds it, and Stop to the server that runs
+// the search. A browser that goes away cancels its call, and kibitzerd then ends the search.
+// Requests are bounded (--max-body-bytes, --session-streams); only the hosts named are served, and
+// other pages may call only from the origins named.
 import { readFileSync, readdirSync } from "node:fs";
 import * as http from "node:http";
 import { dirname, extname, join } from "node:path";
@@ -20,50 +23,54 @@ import { createClient, createContextKey, createContextValues } from "@connectrpc
 import { connectNodeAdapter, createGrpcTransport } from "@connectrpc/connect-node";
 
 import { Bridge, Kibitzer } from "../gen/kibitzer/v1/kibitzer_pb.js";
+import { admit } from "./guard.js";
+import { parseOptions } from "./options.js";
+import { ensureSession, StreamQuota } from "./sessions.js";
 import { relay, Upstreams } from "./upstreams.js";
-
-const peerKey = createContextKey<string>("", { description: "the caller's address" });
-
-function flag(name: string, fallback: string): string {
-  const prefix = `--${name}=`;
-  const arg = process.argv.slice(2).find((a) => a.startsWith(prefix));
-  return arg === undefined ? fallback : arg.slice(prefix.length);
-}
 
 function fail(message: string): never {
   process.stderr.write(`gateway: ${message}\n`);
   process.exit(2);
 }
 
-const known = new Set(["listen", "kibitzerd", "static"]);
-for (const arg of process.argv.slice(2)) {
-  const name = /^--([a-z-]+)=/.exec(arg)?.[1];
-  if (name === undefined || !known.has(name)) fail(`unknown argument ${JSON.stringify(arg)} (--listen, --kibitzerd, --static)`);
+let options;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (e) {
+  fail((e as Error).message);
+}
+const { listen, frontDoorSecret } = options;
+if (frontDoorSecret === undefined) {
+  process.stderr.write(
+    "gateway: warning: no --front-door-secret: kibitzerd sees every browser as the gateway's one client " +
+      "(one share, and searches and positions any browser can reach by id)\n",
+  );
 }
 
-const listen = flag("listen", "127.0.0.1:8080");
-const colon = listen.lastIndexOf(":");
-const port = Number(listen.slice(colon + 1));
-if (colon < 1 || !Number.isInteger(port) || port < 0 || port > 65535) fail(`--listen: '${listen}' is not HOST:PORT`);
-const host = listen.slice(0, colon);
-
-const addresses = flag("kibitzerd", "127.0.0.1:50051").split(",").filter((a) => a !== "");
-if (addresses.length === 0) fail("--kibitzerd: give at least one HOST:PORT");
 const upstreams = new Upstreams(
-  addresses.map((address) => {
-    const transport = createGrpcTransport({ baseUrl: `http://${address}` });
+  options.kibitzerd.map((address) => {
+    const transport = createGrpcTransport({ baseUrl: `http://${address}`, readMaxBytes: 64 << 20 });
     return { address, kibitzer: createClient(Kibitzer, transport), bridge: createClient(Bridge, transport) };
   }),
 );
+const quota = new StreamQuota(options.sessionStreams);
+const sessionKey = createContextKey<string>("", { description: "the browser's session" });
+const sessions = new WeakMap<http.IncomingMessage, string>();
 
-// What the upstream call carries of the caller's: its token, its own client name, its cancellation;
-// and the id of the search or held position it is about, by which a balancer in front of the
-// replicas (deploy/nginx) sends it to the replica that has it.
+// What the upstream call carries of the caller's: its token, its session (with the front door's
+// secret that lets the gateway name it), its cancellation; and the id of the search or held
+// position it is about, by which a balancer in front of the replicas (deploy/nginx) sends it to
+// the replica that has it.
 function forward(ctx: HandlerContext, route?: string) {
   const headers = new Headers();
   const token = ctx.requestHeader.get("authorization");
   if (token !== null) headers.set("authorization", token);
-  headers.set("kibitzer-client", `web-${ctx.values.get(peerKey)}`.slice(0, 128));
+  const session = ctx.values.get(sessionKey);
+  if (frontDoorSecret !== undefined) {
+    headers.set("kibitzer-front-door", frontDoorSecret);
+    headers.set("kibitzer-session", session);
+  }
+  headers.set("kibitzer-client", `web-${session}`);
   if (route) headers.set("kibitzer-route", route);
   return { headers, signal: ctx.signal };
 }
@@ -73,37 +80,49 @@ function positionId(request: { position?: { source: { case: string | undefined; 
   return source?.case === "positionId" ? (source.value as string) : undefined;
 }
 
+// A search's stream, within its session's share of streams.
+async function* search<T>(ctx: HandlerContext, run: () => AsyncGenerator<T>): AsyncGenerator<T> {
+  const release = quota.take(ctx.values.get(sessionKey));
+  try {
+    yield* run();
+  } finally {
+    release();
+  }
+}
+
 function routes(router: ConnectRouter) {
   router.service(Kibitzer, {
-    getEngineInfo: (req, ctx) => relay(() => upstreams.next().kibitzer.getEngineInfo(req, forward(ctx))),
+    getEngineInfo: (req, ctx) => relay(ctx.signal, () => upstreams.next().kibitzer.getEngineInfo(req, forward(ctx))),
     async setupPosition(req, ctx) {
       const upstream = upstreams.next();
-      const response = await relay(() => upstream.kibitzer.setupPosition(req, forward(ctx)));
+      const response = await relay(ctx.signal, () => upstream.kibitzer.setupPosition(req, forward(ctx)));
       upstreams.holds(response.positionId, upstream);
       return response;
     },
     deal: (req, ctx) =>
-      relay(() => upstreams.forPosition(positionId(req)).kibitzer.deal(req, forward(ctx, positionId(req)))),
-    async *analyze(req, ctx) {
-      const upstream = upstreams.forPosition(positionId(req));
-      yield* upstreams.stream(upstream, upstream.kibitzer.analyze(req, forward(ctx, positionId(req))));
-    },
-    async *bestMove(req, ctx) {
-      const upstream = upstreams.forPosition(positionId(req));
-      yield* upstreams.stream(upstream, upstream.kibitzer.bestMove(req, forward(ctx, positionId(req))));
-    },
+      relay(ctx.signal, () => upstreams.forPosition(positionId(req)).kibitzer.deal(req, forward(ctx, positionId(req)))),
+    analyze: (req, ctx) =>
+      search(ctx, () => {
+        const upstream = upstreams.forPosition(positionId(req));
+        return upstreams.stream(ctx.signal, upstream, upstream.kibitzer.analyze(req, forward(ctx, positionId(req))));
+      }),
+    bestMove: (req, ctx) =>
+      search(ctx, () => {
+        const upstream = upstreams.forPosition(positionId(req));
+        return upstreams.stream(ctx.signal, upstream, upstream.kibitzer.bestMove(req, forward(ctx, positionId(req))));
+      }),
     stop: (req, ctx) => upstreams.stop(req, forward(ctx, req.searchId)),
   });
   router.service(Bridge, {
-    solveTables: (req, ctx) => relay(() => upstreams.next().bridge.solveTables(req, forward(ctx))),
-    solveBoards: (req, ctx) => relay(() => upstreams.next().bridge.solveBoards(req, forward(ctx))),
-    analyzePlay: (req, ctx) => relay(() => upstreams.next().bridge.analyzePlay(req, forward(ctx))),
+    solveTables: (req, ctx) => relay(ctx.signal, () => upstreams.next().bridge.solveTables(req, forward(ctx))),
+    solveBoards: (req, ctx) => relay(ctx.signal, () => upstreams.next().bridge.solveBoards(req, forward(ctx))),
+    analyzePlay: (req, ctx) => relay(ctx.signal, () => upstreams.next().bridge.analyzePlay(req, forward(ctx))),
   });
 }
 
 // The page's files, read once: only these names are served.
 const here = dirname(fileURLToPath(import.meta.url));
-const staticDir = flag("static", join(here, "page"));
+const staticDir = options.static ?? join(here, "page");
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",
@@ -132,16 +151,39 @@ function serveFile(url: string | undefined, method: string | undefined, res: htt
   res.end(method === "HEAD" ? undefined : file.body);
 }
 
-const handler = connectNodeAdapter({
+const adapter = connectNodeAdapter({
   routes,
+  readMaxBytes: options.maxBodyBytes,
+  writeMaxBytes: 64 << 20,
+  acceptCompression: [], // a small compressed body could inflate far past the bound
   fallback: (req, res) => serveFile(req.url, req.method, res as http.ServerResponse),
-  contextValues: (req) => createContextValues().set(peerKey, req.socket.remoteAddress ?? ""),
+  contextValues: (req) => createContextValues().set(sessionKey, sessions.get(req as http.IncomingMessage) ?? ""),
 });
-const server = http.createServer(handler);
-server.listen(port, host, () => {
+
+const server = http.createServer((req, res) => {
+  // A probe's path answers whatever the host (Kubernetes sends the pod's address).
+  if (req.url === "/healthz") {
+    res.writeHead(200, { "content-type": "text/plain" }).end("ok\n");
+    return;
+  }
+  if (!admit(req, res, options.hosts, options.corsOrigins)) {
+    req.resume();
+    return;
+  }
+  // A body announced past the bound is refused before a byte of it is read.
+  const length = Number(req.headers["content-length"] ?? 0);
+  if (length > options.maxBodyBytes) {
+    res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end(`the body is over ${options.maxBodyBytes} bytes (--max-body-bytes)\n`);
+    req.destroy();
+    return;
+  }
+  sessions.set(req, ensureSession(req, res));
+  adapter(req, res);
+});
+server.listen(listen.port, listen.host, () => {
   const address = server.address();
-  const bound = typeof address === "object" && address !== null ? address.port : port;
-  process.stdout.write(`gateway listening on http://${host}:${bound}/ (kibitzerd ${addresses.join(", ")})\n`);
+  const bound = typeof address === "object" && address !== null ? address.port : listen.port;
+  process.stdout.write(`gateway listening on http://${listen.host}:${bound}/ (kibitzerd ${options.kibitzerd.join(", ")})\n`);
 });
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

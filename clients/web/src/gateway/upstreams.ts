@@ -13,20 +13,25 @@ export interface Upstream {
 
 // The upstream's error as the caller's: its code, message and details (the google.rpc.BadRequest
 // naming the field), not the upstream response's headers (which would otherwise be sent back as
-// this response's own, content-type included).
-export function clean(e: unknown): ConnectError {
+// this response's own, content-type included). An upstream call that ended "canceled" though the
+// caller did not cancel lost its server (it died or closed the connection): UNAVAILABLE, which a
+// client may retry.
+export function clean(e: unknown, signal?: AbortSignal): ConnectError {
   const error = ConnectError.from(e);
+  if (error.code === Code.Canceled && signal !== undefined && !signal.aborted) {
+    return new ConnectError(`kibitzerd went away during the call: ${error.rawMessage}`, Code.Unavailable);
+  }
   const copy = new ConnectError(error.rawMessage, error.code);
   copy.details.push(...error.details);
   return copy;
 }
 
-// Runs an upstream call, its error made the caller's.
-export async function relay<T>(call: () => Promise<T>): Promise<T> {
+// Runs an upstream call for a caller whose cancellation is `signal`, its error made the caller's.
+export async function relay<T>(signal: AbortSignal, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
-    throw clean(e);
+    throw clean(e, signal);
   }
 }
 
@@ -63,7 +68,7 @@ export class Upstreams {
   }
 
   // Passes a search's reports on, remembering which server runs it while it runs.
-  async *stream(upstream: Upstream, reports: AsyncIterable<SearchReport>): AsyncGenerator<SearchReport> {
+  async *stream(signal: AbortSignal, upstream: Upstream, reports: AsyncIterable<SearchReport>): AsyncGenerator<SearchReport> {
     let id = "";
     try {
       for await (const report of reports) {
@@ -74,7 +79,7 @@ export class Upstreams {
         yield report;
       }
     } catch (e) {
-      throw clean(e);
+      throw clean(e, signal);
     } finally {
       if (id !== "") this.searches.delete(id);
     }
@@ -84,14 +89,14 @@ export class Upstreams {
   async stop(request: StopRequest, options: { headers: Headers; signal: AbortSignal }): Promise<StopResponse> {
     const running = this.searches.get(request.searchId);
     if (running !== undefined || this.all.length === 1) {
-      return relay(() => (running ?? this.all[0]).kibitzer.stop(request, options));
+      return relay(options.signal, () => (running ?? this.all[0]).kibitzer.stop(request, options));
     }
     let last = new ConnectError("search_id: no such search", Code.NotFound);
     for (const upstream of this.all) {
       try {
         return await upstream.kibitzer.stop(request, options);
       } catch (e) {
-        last = clean(e);
+        last = clean(e, options.signal);
         if (last.code !== Code.NotFound) throw last;
       }
     }
