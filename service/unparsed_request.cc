@@ -25,8 +25,17 @@ class UnparsedRequest final : public grpc::experimental::Interceptor {
       const grpc::Status status = methods->GetSendStatus();
       // Our handlers always say why; gRPC's own answer to a message it could not parse does not.
       if (status.error_code() == grpc::UNIMPLEMENTED && status.error_message().empty()) {
-        const grpc::Status refused = ToGrpc(absl::InvalidArgumentError(
-            absl::StrCat("request: the message does not parse as ", request_type_)));
+        // The same answer comes when the call ended before its message was read: its deadline
+        // passed or the client cancelled it. Then the message was never looked at.
+        const grpc::ServerContextBase* context = info_->server_context();
+        const grpc::Status refused =
+            context->deadline() <= std::chrono::system_clock::now()
+                ? grpc::Status(grpc::DEADLINE_EXCEEDED,
+                               "the deadline passed before the request was read")
+            : context->IsCancelled()
+                ? grpc::Status(grpc::CANCELLED, "the client cancelled before the request was read")
+                : ToGrpc(absl::InvalidArgumentError(
+                      absl::StrCat("request: the message does not parse as ", request_type_)));
         methods->ModifySendStatus(refused);
         const std::string method(info_->method());
         log_->Log(method.substr(method.rfind('/') + 1), info_->server_context()->peer(), refused,

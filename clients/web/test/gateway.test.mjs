@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
+import * as http2 from "node:http2";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -115,6 +116,14 @@ function rawRequest(url, { method = "POST", headers = {}, body } = {}) {
     req.on("error", (e) => resolve({ status: 0, text: String(e) }));
     if (typeof body === "function") body(req); else req.end(body);
   });
+}
+
+async function waitFor(check, what, seconds = 30) {
+  for (let i = 0; i < seconds * 20; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`waited ${seconds} s for ${what}`);
 }
 
 function residentMiB(pid) {
@@ -252,6 +261,29 @@ try {
     assert.equal((await r.json()).code, "not_found");
     assert.ok((await a.unary("Stop", { searchId: opening.searchId })).ok);
     await long.done;
+  });
+
+  await check("kibitzerd: a request whose deadline passes before its message arrives is logged as such", async () => {
+    // Raw HTTP/2, as no gRPC library would send it: the headers with a 50 ms deadline, the
+    // message 400 ms later.
+    const session = http2.connect(`http://${server.rest}`);
+    const status = await new Promise((resolve, reject) => {
+      const call = session.request({
+        ":method": "POST", ":path": "/kibitzer.v1.Kibitzer/SetupPosition",
+        "content-type": "application/grpc", te: "trailers", "grpc-timeout": "50m",
+      });
+      let code;
+      call.on("response", (h) => { if (h["grpc-status"] !== undefined) code = h["grpc-status"]; });
+      call.on("trailers", (t) => { code = t["grpc-status"]; });
+      call.on("close", () => resolve(code));
+      call.on("error", reject);
+      call.resume();
+      setTimeout(() => { if (!call.destroyed) call.end(Buffer.from([0, 0, 0, 0, 0])); }, 400);
+    });
+    session.close();
+    assert.equal(status, "4", "DEADLINE_EXCEEDED");
+    await waitFor(() => /SetupPosition .*DEADLINE_EXCEEDED/.test(server.log()), "the log line");
+    assert.doesNotMatch(server.log(), /does not parse/);
   });
 
   await check("kibitzerd dying under a stream reaches the browser as unavailable", async () => {

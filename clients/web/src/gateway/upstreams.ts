@@ -13,12 +13,13 @@ export interface Upstream {
 
 // The upstream's error as the caller's: its code, message and details (the google.rpc.BadRequest
 // naming the field), not the upstream response's headers (which would otherwise be sent back as
-// this response's own, content-type included). An upstream call that ended "canceled" though the
-// caller did not cancel lost its server (it died or closed the connection): UNAVAILABLE, which a
-// client may retry.
+// this response's own, content-type included). An upstream call that ended "canceled" or "aborted"
+// (a reset connection) though the caller did not cancel lost its server (kibitzerd, which never
+// answers either itself, died or closed the connection): UNAVAILABLE, which a client may retry.
 export function clean(e: unknown, signal?: AbortSignal): ConnectError {
   const error = ConnectError.from(e);
-  if (error.code === Code.Canceled && signal !== undefined && !signal.aborted) {
+  const lost = error.code === Code.Canceled || error.code === Code.Aborted;
+  if (lost && signal !== undefined && !signal.aborted) {
     return new ConnectError(`kibitzerd went away during the call: ${error.rawMessage}`, Code.Unavailable);
   }
   const copy = new ConnectError(error.rawMessage, error.code);
