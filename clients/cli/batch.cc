@@ -18,7 +18,6 @@ namespace {
 
 bool Retryable(const absl::Status& s) {
   return s.code() == absl::StatusCode::kUnavailable ||
-         s.code() == absl::StatusCode::kResourceExhausted ||
          s.code() == absl::StatusCode::kDeadlineExceeded;
 }
 
@@ -42,6 +41,7 @@ class Batch {
     }
     failed_on_.assign(chunks_.size(), std::vector<bool>(transports.size(), false));
     tries_.assign(chunks_.size(), 0);
+    busy_.assign(chunks_.size(), 0);
     // Behind a balancer one address is many servers: at least four tries then.
     max_tries_ = o.attempts > 0 ? o.attempts : std::max(4, 2 * static_cast<int>(transports.size()));
   }
@@ -49,7 +49,9 @@ class Batch {
   absl::Status Run() {
     std::vector<std::thread> workers;
     for (size_t t = 0; t < transports_.size(); ++t) {
-      for (int k = 0; k < 2; ++k) workers.emplace_back([this, t] { Work(t); });
+      const int n =
+          t < options_.in_flight.size() && options_.in_flight[t] > 0 ? options_.in_flight[t] : 2;
+      for (int k = 0; k < n; ++k) workers.emplace_back([this, t] { Work(t); });
     }
     WriteInOrder();
     for (std::thread& w : workers) w.join();
@@ -80,6 +82,16 @@ class Batch {
       lock.lock();
       if (text.ok()) {
         results_[c] = *std::move(text);
+      } else if (text.status().code() == absl::StatusCode::kResourceExhausted &&
+                 ++busy_[c] < kMaxBusy) {
+        // Busy: not this server's fault nor the chunk's. Wait, then let whichever worker is
+        // free first take it (this one included).
+        const auto wait = std::min<std::chrono::milliseconds>(
+            options_.max_backoff, std::chrono::milliseconds(100L << std::min(busy_[c] - 1, 10)));
+        lock.unlock();
+        std::this_thread::sleep_for(wait);
+        lock.lock();
+        queue_.push_front(c);
       } else if (Retryable(text.status()) && ++tries_[c] < max_tries_) {
         failed_on_[c][t] = true;
         queue_.push_front(c);
@@ -125,6 +137,7 @@ class Batch {
   std::deque<size_t> queue_;
   std::vector<std::vector<bool>> failed_on_;
   std::vector<int> tries_;
+  std::vector<int> busy_;  // refusals as busy, each chunk's
   int max_tries_ = 2;
   std::map<size_t, std::string> results_;
   size_t written_ = 0;

@@ -1,9 +1,10 @@
 // kibitz's batches (table --file, solve --file) spread over every server at once: the batch is cut
-// into chunks, each server takes chunks as it finishes the last (two in flight each), a chunk
-// whose server fails or is full goes to another server, and the output is written in input order,
-// resumably.
+// into chunks, each server takes chunks as it finishes the last (its `in_flight` at a time), a
+// chunk whose server fails goes to another server, one refused as busy waits and goes to whichever
+// server is free first, and the output is written in input order, resumably.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -32,13 +33,20 @@ struct BatchOptions {
   std::FILE* out = stdout;
   bool progress = false;
   // A chunk is tried at most this many times in all (on different servers first); 0: twice per
-  // server, and at least four times.
+  // server, and at least four times. Refusals as busy are not tries.
   int attempts = 0;
+  // Chunks in flight at once on each transport (by index; missing or 0: 2).
+  std::vector<int> in_flight;
+  // Longest wait before a busy chunk is sent again (the waits double from 100 ms up to it).
+  std::chrono::milliseconds max_backoff{5000};
 };
 
-// Runs the batch: every transport gets two chunks in flight at a time. A chunk that fails with
-// UNAVAILABLE, RESOURCE_EXHAUSTED or DEADLINE_EXCEEDED is sent again, to another server when there
-// is one; any other error ends the batch (the output so far stays, in order).
+// Runs the batch. A chunk that fails with UNAVAILABLE or DEADLINE_EXCEEDED (a server down or
+// stuck) is sent again, to another server when there is one, within `attempts`; one refused with
+// RESOURCE_EXHAUSTED (the servers are busy) waits, doubling its wait each time, and is sent again
+// without using a try, up to kMaxBusy refusals; any other error ends the batch (the output so far
+// stays, in order).
+inline constexpr int kMaxBusy = 64;
 absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOptions& options,
                       const SendChunk& send);
 

@@ -61,7 +61,10 @@ std::string TableLink(const pb::DoubleDummyTable& t) {
 // A batch of `items` lines, spread over the servers, written to --output (continued where it
 // stopped) or stdout.
 int RunLines(Transport& t, const CommandOptions& o, size_t items, const SendChunk& send) {
-  BatchOptions b{.items = items, .chunk_size = kChunk, .progress = isatty(STDERR_FILENO) != 0};
+  BatchOptions b{.items = items,
+                 .chunk_size = kChunk,
+                 .progress = isatty(STDERR_FILENO) != 0,
+                 .in_flight = o.in_flight};
   if (!o.output.empty()) {
     absl::StatusOr<size_t> done = OpenResumable(o.output, &b.out);
     if (!done.ok()) return Fail(done.status());

@@ -111,6 +111,18 @@ int RunHealth(Transport& t) {
   return *serving ? 0 : 1;
 }
 
+int RunStop(Transport& t, const std::string& search_id) {
+  if (search_id.empty()) {
+    return Fail(absl::InvalidArgumentError("search_id: give the id of the search to stop"));
+  }
+  pb::StopRequest request;
+  request.set_search_id(search_id);
+  absl::StatusOr<pb::StopResponse> r = t.Stop(request);
+  if (!r.ok()) return Fail(r.status());
+  std::printf("stopped %s\n", search_id.c_str());
+  return 0;
+}
+
 int RunSetup(Transport& t, const CommandOptions& o) {
   absl::StatusOr<pb::Position> p = MakePosition(o);
   if (!p.ok()) return Fail(p.status());

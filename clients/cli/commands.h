@@ -45,6 +45,7 @@ struct CommandOptions {
   // Batches (table --file, solve --file): the servers they are spread over (empty: the
   // command's own transport), and the file the output goes to and is resumed from (empty: stdout).
   std::vector<Transport*> spread;
+  std::vector<int> in_flight;  // chunks in flight at once on each of `spread`
   std::string output;
   std::string lexicon_dir;  // Scrabble in this process: the lexica (empty: the build's)
 };
@@ -61,6 +62,8 @@ int RunInfo(Transport& t, const CommandOptions& o);
 // The server's health: prints SERVING or NOT_SERVING; exit code 0 only when serving.
 int RunHealth(Transport& t);
 int RunSetup(Transport& t, const CommandOptions& o);
+// Stops the running search `search_id` (the command's argument).
+int RunStop(Transport& t, const std::string& search_id);
 int RunDeal(Transport& t, const CommandOptions& o);
 int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
               const std::atomic<bool>* interrupt);

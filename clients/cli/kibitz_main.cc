@@ -30,7 +30,12 @@ ABSL_FLAG(std::string, output, "",
           "results is continued, not redone.");
 ABSL_FLAG(bool, json, false, "Print one JSON object per line.");
 ABSL_FLAG(absl::Duration, deadline, absl::ZeroDuration(),
-          "Deadline for each call to the server (0: none).");
+          "Deadline for each call to the server (0: none, except a batch's (--file) chunks, "
+          "which get 10m: a stuck server's chunk then goes to another).");
+ABSL_FLAG(int, in_flight, 0,
+          "Batches (--file): chunks in flight at once on each --server address; 0: two for each "
+          "address its name resolves to. Behind a balancer (nginx, an Ingress) give about two "
+          "per replica.");
 ABSL_FLAG(std::string, client, "",
           "With --server: the client name the server's per-client limits and turns count this "
           "run's calls against (metadata kibitzer-client); empty: this run's connection.");
@@ -112,6 +117,8 @@ constexpr char kUsage[] =
     "  setup     check a position: canonical form, side to move, legal moves\n"
     "  analyze   score every legal move, with live progress\n"
     "  bestmove  the move to play under the limits\n"
+    "  stop      stop a running search: kibitz --server=... stop SEARCH_ID (its stream then ends\n"
+    "            with its final report)\n"
     "  deal      layouts of the hidden cards (what-if and sampling)\n"
     "  bench     fixed searches; prints 'Nodes searched: N'\n"
     "Bridge:\n"
@@ -233,12 +240,20 @@ int main(int argc, char** argv) {
     return kibitzer::cli::RunLexiconBuild(words, absl::GetFlag(FLAGS_name),
                                           absl::GetFlag(FLAGS_lexicon_dir));
   }
+  const int in_flight = absl::GetFlag(FLAGS_in_flight);
+  if (in_flight < 0 || in_flight > 1000) {
+    return kibitzer::cli::Fail(
+        absl::InvalidArgumentError("--in-flight: give 0 (two an address) to 1000"));
+  }
+  if (!o.file.empty() && remote.deadline.count() == 0) remote.deadline = std::chrono::minutes(10);
   // One transport a server; the first takes the calls that are not batches.
   std::vector<std::unique_ptr<kibitzer::cli::Transport>> servers;
   for (absl::string_view address : absl::StrSplit(server, ',', absl::SkipEmpty())) {
     remote.address = std::string(address);
     servers.push_back(kibitzer::cli::MakeRemoteTransport(remote));
     o.spread.push_back(servers.back().get());
+    o.in_flight.push_back(in_flight > 0 ? in_flight
+                                        : 2 * kibitzer::cli::AddressesOf(remote.address));
   }
   o.output = absl::GetFlag(FLAGS_output);
   std::unique_ptr<kibitzer::cli::Transport> in_process;
@@ -253,6 +268,7 @@ int main(int argc, char** argv) {
   if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
   if (command == "health") return kibitzer::cli::RunHealth(*transport);
   if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);
+  if (command == "stop") return kibitzer::cli::RunStop(*transport, o.notation);
   if (command == "deal") return kibitzer::cli::RunDeal(*transport, o);
   if (command == "bench") return kibitzer::cli::RunBench(*transport, o);
   if (command == "table") return kibitzer::cli::RunTable(*transport, o);

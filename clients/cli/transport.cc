@@ -1,12 +1,18 @@
 #include "clients/cli/transport.h"
 
+#include <netdb.h>
+#include <sys/socket.h>
+
 #include <condition_variable>
 #include <deque>
 #include <future>
 #include <mutex>
+#include <set>
 #include <thread>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/strip.h"
 #include "clients/cli/commands.h"
 #include "grpc/health/v1/health.pb.h"
 #include "grpcpp/generic/generic_stub.h"
@@ -59,6 +65,9 @@ class InProcessTransport final : public Transport {
   }
   absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) override {
     return api_.Deal(request);
+  }
+  absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request) override {
+    return api_.Stop(request);
   }
   absl::StatusOr<pb::SolveTablesResponse> SolveTables(
       const pb::SolveTablesRequest& request) override {
@@ -127,6 +136,9 @@ class RemoteTransport final : public Transport {
     grpc::ChannelArguments args;
     // A name with several addresses (dns:///NAME:PORT): calls go to each in turn.
     args.SetLoadBalancingPolicyName("round_robin");
+    // A server that stops answering (dead, stopped, cut off) fails the calls on it.
+    args.SetInt(GRPC_ARG_KEEPALIVE_TIME_MS, 20'000);
+    args.SetInt(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 10'000);
     if (o.tls_ca.empty() && o.tls_cert.empty()) {
       return grpc::CreateCustomChannel(o.address, grpc::InsecureChannelCredentials(), args);
     }
@@ -177,14 +189,17 @@ class RemoteTransport final : public Transport {
     return Unary(request, &pb::Kibitzer::Stub::SetupPosition);
   }
   absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) override {
-    return Unary(request, &pb::Kibitzer::Stub::Deal);
+    return Unary(request, &pb::Kibitzer::Stub::Deal, request.position().position_id());
+  }
+  absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request) override {
+    return Unary(request, &pb::Kibitzer::Stub::Stop, request.search_id());
   }
 
   absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
                                           const OnReport& on_report,
                                           const std::atomic<bool>* interrupt) override {
     grpc::ClientContext context;
-    Prepare(&context);
+    Prepare(&context, request.position().position_id());
     std::unique_ptr<grpc::ClientReader<pb::SearchReport>> reader =
         best_move ? stub_->BestMove(&context, ToBestMove(request))
                   : stub_->Analyze(&context, request);
@@ -204,6 +219,7 @@ class RemoteTransport final : public Transport {
         }
         if (id.empty()) continue;
         grpc::ClientContext stop_context;
+        Prepare(&stop_context, id);
         pb::StopRequest stop;
         stop.set_search_id(id);
         pb::StopResponse ignored;
@@ -234,10 +250,13 @@ class RemoteTransport final : public Transport {
   }
 
  private:
-  // The deadline and the client name, for every call.
-  void Prepare(grpc::ClientContext* context) const {
+  // The deadline and the client name, for every call; `route`: the id of the search or held
+  // position the call is about, sent as kibitzer-route so that a balancer in front of replicas
+  // (deploy/nginx) sends the call to the replica that has it.
+  void Prepare(grpc::ClientContext* context, const std::string& route = "") const {
     if (deadline_.count() > 0) context->set_deadline(std::chrono::system_clock::now() + deadline_);
     if (!client_.empty()) context->AddMetadata("kibitzer-client", client_);
+    if (!route.empty()) context->AddMetadata("kibitzer-route", route);
     // Sent as plain metadata: gRPC sends call credentials only over TLS, and a server on loopback
     // takes tokens without it.
     if (!token_.empty()) context->AddMetadata("authorization", "Bearer " + token_);
@@ -247,16 +266,18 @@ class RemoteTransport final : public Transport {
   absl::StatusOr<Response> Unary(const Request& request,
                                  grpc::Status (pb::Kibitzer::Stub::*method)(grpc::ClientContext*,
                                                                             const Request&,
-                                                                            Response*)) {
-    return Call(stub_.get(), request, method);
+                                                                            Response*),
+                                 const std::string& route = "") {
+    return Call(stub_.get(), request, method, route);
   }
 
   template <typename Stub, typename Request, typename Response>
   absl::StatusOr<Response> Call(Stub* stub, const Request& request,
                                 grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
-                                                             Response*)) {
+                                                             Response*),
+                                const std::string& route = "") {
     grpc::ClientContext context;
-    Prepare(&context);
+    Prepare(&context, route);
     Response response;
     grpc::Status status = (stub->*method)(&context, request, &response);
     if (!status.ok()) return FromGrpc(status);
@@ -289,6 +310,30 @@ pb::BestMoveRequest ToBestMove(const pb::AnalyzeRequest& request) {
 
 std::unique_ptr<Transport> MakeInProcessTransport(int threads, const std::string& lexicon_dir) {
   return std::make_unique<InProcessTransport>(threads, lexicon_dir);
+}
+
+int AddressesOf(const std::string& target) {
+  absl::string_view t = target;
+  if (absl::StartsWith(t, "unix:") || absl::StartsWith(t, "ipv4:") ||
+      absl::StartsWith(t, "ipv6:")) {
+    return 1;
+  }
+  if (!absl::ConsumePrefix(&t, "dns:///")) absl::ConsumePrefix(&t, "dns:");
+  const size_t colon = t.rfind(':');
+  std::string host(colon == absl::string_view::npos ? t : t.substr(0, colon));
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+    host = host.substr(1, host.size() - 2);
+  }
+  addrinfo hints{};
+  hints.ai_socktype = SOCK_STREAM;
+  addrinfo* found = nullptr;
+  if (getaddrinfo(host.c_str(), nullptr, &hints, &found) != 0) return 1;
+  std::set<std::string> distinct;
+  for (const addrinfo* a = found; a != nullptr; a = a->ai_next) {
+    distinct.insert(std::string(reinterpret_cast<const char*>(a->ai_addr), a->ai_addrlen));
+  }
+  freeaddrinfo(found);
+  return std::max<int>(1, static_cast<int>(distinct.size()));
 }
 
 std::unique_ptr<Transport> MakeRemoteTransport(const RemoteOptions& options) {

@@ -26,6 +26,7 @@ class Transport {
   virtual absl::StatusOr<pb::SetupPositionResponse> SetupPosition(
       const pb::SetupPositionRequest& request) = 0;
   virtual absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request) = 0;
+  virtual absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request) = 0;
   // The Bridge service.
   virtual absl::StatusOr<pb::SolveTablesResponse> SolveTables(
       const pb::SolveTablesRequest& request) = 0;
@@ -55,7 +56,12 @@ struct RemoteOptions {
   std::string token;  // a bearer token sent with every call (optional)
 };
 
-// A kibitzerd reached over gRPC.
+// How many addresses a server address (HOST:PORT, dns:///HOST:PORT, ipv4:..., unix:...) stands
+// for: the host's addresses as resolved now, at least 1.
+int AddressesOf(const std::string& target);
+
+// A kibitzerd reached over gRPC. Its connection is pinged every 20 s while calls run, so a dead
+// or stopped server fails its calls (UNAVAILABLE) within half a minute.
 std::unique_ptr<Transport> MakeRemoteTransport(const RemoteOptions& options);
 // The options of the CLI's flags --tls-ca, --tls-cert, --tls-key and --token-file: the files read
 // (errors name the flag), the token cut at its first line.

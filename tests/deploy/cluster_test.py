@@ -142,6 +142,31 @@ class ClusterTest(unittest.TestCase):
             line = next(l for l in log_of(name).splitlines() if f"search={search_id} " in l)
             self.assertIn("stop=STOP_REASON_CANCELLED", line)
 
+    def kibitz(self, *args):
+        token_file = os.path.join(DIR, "token")
+        with open(token_file, "w") as f:
+            f.write(TOKEN + "\n")
+        return subprocess.run([os.path.join(ARGS.build, "clients/cli/kibitz"), f"--server={ADDRESS}",
+                               f"--token-file={token_file}", "--deadline=60s", *args],
+                              capture_output=True, text=True, timeout=120)
+
+    def test_2b_kibitz_routes_held_positions_and_stop_through_the_balancer(self):
+        """kibitz sends kibitzer-route: a held position's search reaches the replica that holds
+        it (6 of 6), and `kibitz stop` reaches the replica running the search."""
+        import json
+        for _ in range(6):
+            setup = self.kibitz("--json", "--game=tictactoe", "setup", "x...o....", "x")
+            self.assertEqual(setup.returncode, 0, setup.stderr)
+            position_id = json.loads(setup.stdout.strip().splitlines()[-1])["position_id"]
+            best = self.kibitz("--json", f"--position-id={position_id}", "bestmove")
+            self.assertEqual(best.returncode, 0, best.stderr)
+        with self.client() as client:
+            analysis = client.analyze(SEAT_VIEW, samples=10_000_000, time_ms=600_000)
+            search_id = next(analysis).search_id
+            stop = self.kibitz("stop", search_id)
+            self.assertEqual(stop.returncode, 0, stop.stderr)
+            self.assertEqual(analysis.result().stop_reason, "STOPPED")
+
     def test_3_a_draining_replica_finishes_its_streams_and_takes_no_new_calls(self):
         with self.client() as client:
             analyses = [client.analyze(SEAT_VIEW, time_ms=4000, samples=10_000_000, seed=s)
