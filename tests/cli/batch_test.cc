@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -56,7 +56,7 @@ std::string Expected(size_t items) { return Lines({0, items}); }
 
 // Runs a batch of `items` in chunks of 2 into a temporary file and returns what it wrote.
 std::string RunInFile(const std::vector<Transport*>& servers, BatchOptions o, const SendChunk& send,
-                absl::Status* status) {
+                      absl::Status* status) {
   std::FILE* out = std::tmpfile();
   o.out = out;
   o.chunk_size = 2;
