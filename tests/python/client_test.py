@@ -7,6 +7,7 @@ Run by CTest with PYTHONPATH set to the build's python/ folder:
 import argparse
 import sys
 import tempfile
+import threading
 import unittest
 
 import kibitzer
@@ -205,6 +206,45 @@ class SpreadTest(unittest.TestCase):
             ids = [client.setup(game="tictactoe", moves=[m]).position_id for m in ("a1", "b2")]
             for position_id in ids:  # each held by one server only
                 self.assertEqual(len(client.deal(position_id).layouts), 1)
+
+
+class SpreadSchedulingTest(unittest.TestCase):
+    """_spread against a fake send: no server needed, no real waiting."""
+
+    def test_busy_refusals_wait_without_using_tries(self):
+        refused = {}
+        lock = threading.Lock()
+
+        def send(server, chunk):
+            with lock:
+                refused[chunk[0]] = refused.get(chunk[0], 0) + 1
+                if refused[chunk[0]] <= 6:  # more than the four tries a chunk has
+                    raise kibitzer.errors.ResourceExhausted(None, "busy", server.address)
+            return chunk
+
+        waits = []
+        with kibitzer.Client("127.0.0.1:1") as client:
+            out = client._spread(list(range(20)), 2, send, None, sleep=waits.append)
+        self.assertEqual(out, list(range(20)))
+        self.assertEqual(sorted(set(waits)), [0.1, 0.2, 0.4, 0.8, 1.6, 3.2])
+
+    def test_in_flight_chunks_on_one_address(self):
+        running, most = [0], [0]
+        cv = threading.Condition()
+
+        def send(server, chunk):
+            with cv:
+                running[0] += 1
+                most[0] = max(most[0], running[0])
+                cv.notify_all()
+                cv.wait_for(lambda: most[0] >= 6, timeout=10)
+                running[0] -= 1
+            return chunk
+
+        with kibitzer.Client("127.0.0.1:1", in_flight=6) as client:
+            out = client._spread(list(range(40)), 2, send, None)
+        self.assertEqual(out, list(range(40)))
+        self.assertEqual(most[0], 6)
 
 
 def main():

@@ -2,7 +2,9 @@
 out, typed errors, and batches spread over several servers."""
 import concurrent.futures
 import json
+import socket
 import threading
+import time
 
 import grpc
 
@@ -20,7 +22,10 @@ class _Server:
         self.address = address
         options = [("grpc.service_config", _ROUND_ROBIN),
                    ("grpc.max_receive_message_length", max_message_bytes),
-                   ("grpc.max_send_message_length", max_message_bytes)]
+                   ("grpc.max_send_message_length", max_message_bytes),
+                   # A server that stops answering (dead, stopped, cut off) fails its calls.
+                   ("grpc.keepalive_time_ms", 20_000),
+                   ("grpc.keepalive_timeout_ms", 10_000)]
         self.channel = (grpc.secure_channel(address, credentials, options) if credentials
                         else grpc.insecure_channel(address, options))
         self.kibitzer = pb_grpc.KibitzerStub(self.channel)
@@ -32,6 +37,22 @@ class _Server:
             return method(request, metadata=metadata, timeout=timeout)
         except grpc.RpcError as e:
             raise errors.from_rpc_error(e, self.address) from None
+
+
+def addresses_of(target):
+    """How many servers an address stands for: the addresses its host resolves to now (at least
+    1; "unix:" and literal "ipv4:"/"ipv6:" targets are one)."""
+    if target.startswith(("unix:", "ipv4:", "ipv6:")):
+        return 1
+    rest = target[len("dns:///"):] if target.startswith("dns:///") else target
+    rest = rest[len("dns:"):] if rest.startswith("dns:") else rest
+    host = rest.rsplit(":", 1)[0] if ":" in rest else rest
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except OSError:
+        return 1
+    return max(1, len({a[4][0] for a in found}))
 
 
 class Analysis:
@@ -102,11 +123,14 @@ class Client:
     token: the bearer token the server asks for. root_certificates: PEM bytes to trust for TLS
     (TLS is used when given, or when tls=True). client_name: the `kibitzer-client` name that
     divides this connection's turns among its parts. timeout: seconds for each unary call.
+    in_flight: a batch's chunks in flight at once on each address (default two for each address
+    its name resolves to; behind a balancer give about two per replica). chunk_timeout: seconds
+    for each chunk of a batch (default 600: a stuck server's chunk then goes to another).
     """
 
     def __init__(self, address="127.0.0.1:50051", *, token=None, tls=False,
                  root_certificates=None, client_name=None, timeout=None,
-                 max_message_bytes=64 << 20):
+                 max_message_bytes=64 << 20, in_flight=None, chunk_timeout=600.0):
         addresses = [address] if isinstance(address, str) else list(address)
         if not addresses:
             raise ValueError("address: give at least one server address")
@@ -120,6 +144,10 @@ class Client:
         if client_name:
             self._metadata.append(("kibitzer-client", client_name))
         self._timeout = timeout
+        if in_flight is not None and in_flight < 1:
+            raise ValueError("in_flight: must be at least 1")
+        self._in_flight = in_flight
+        self._chunk_timeout = chunk_timeout
         self._lock = threading.Lock()
         self._next = 0
         self._holders = {}  # position id -> the server that holds it
@@ -199,7 +227,8 @@ class Client:
         progress(done, total) after each chunk."""
         def send(server, chunk):
             request = pb.SolveTablesRequest(deals=chunk, dealer=dealer, vulnerable=vulnerable)
-            response = server.call(server.bridge.SolveTables, request, self._metadata, None)
+            response = server.call(server.bridge.SolveTables, request, self._metadata,
+                                   self._chunk_timeout)
             return [types.table_from_proto(t) for t in response.tables]
         return self._spread(list(deals), chunk_size, send, progress)
 
@@ -209,7 +238,8 @@ class Client:
         def send(server, chunk):
             request = pb.SolveBoardsRequest(
                 positions=[self._position(p, {}, game="bridge").to_proto() for p in chunk])
-            response = server.call(server.bridge.SolveBoards, request, self._metadata, None)
+            response = server.call(server.bridge.SolveBoards, request, self._metadata,
+                                   self._chunk_timeout)
             return [types.board_from_proto(b) for b in response.boards]
         return self._spread(list(positions), chunk_size, send, progress)
 
@@ -277,27 +307,38 @@ class Client:
         which a balancer sends the call to the replica that has it (deploy/nginx)."""
         return self._metadata + [("kibitzer-route", held_id)] if held_id else self._metadata
 
-    def _spread(self, items, chunk_size, send, progress):
-        """send(server, chunk) for every chunk of items, every server busy at once; a chunk whose
-        server is unreachable or full goes to the next server (at most twice per server, and at
-        least four times in all: behind a balancer, one address is many servers); the results
-        come back in input order."""
+    def _spread(self, items, chunk_size, send, progress, sleep=time.sleep):
+        """send(server, chunk) for every chunk of items, every server kept busy with its in-flight
+        chunks; a chunk whose server is unreachable or stuck (UNAVAILABLE, DEADLINE_EXCEEDED) goes
+        to the next server (at most twice per server, and at least four times in all: behind a
+        balancer, one address is many servers); one refused as busy (RESOURCE_EXHAUSTED) waits,
+        doubling its wait from 0.1 s to 5 s, and is sent again without using a try (at most 64
+        times); the results come back in input order."""
         if chunk_size < 1:
             raise ValueError("chunk_size: must be at least 1")
         chunks = [items[i:i + chunk_size] for i in range(0, len(items), chunk_size)]
         results = [None] * len(chunks)
         done = [0]
         servers = self._servers
+        # The workers: each address's in-flight chunks (chunk i starts on server i mod count).
+        slots = [s for s in servers
+                 for _ in range(self._in_flight or 2 * addresses_of(s.address))]
 
         def run(index):
-            last = None
-            for attempt in range(max(4, 2 * len(servers))):
+            last, attempt, busy = None, 0, 0
+            while attempt < max(4, 2 * len(servers)):
                 server = servers[(index + attempt) % len(servers)]
                 try:
                     results[index] = send(server, chunks[index])
                     break
-                except errors.RETRYABLE as e:
+                except errors.ResourceExhausted:
+                    busy += 1
+                    if busy >= 64:
+                        raise
+                    sleep(min(5.0, 0.1 * 2 ** min(busy - 1, 10)))
+                except (errors.Unavailable, errors.DeadlineExceeded) as e:
                     last = e
+                    attempt += 1
             else:
                 raise last
             if progress is not None:
@@ -305,7 +346,7 @@ class Client:
                     done[0] += len(chunks[index])
                     progress(done[0], len(items))
 
-        workers = max(1, min(len(chunks), 2 * len(servers)))
+        workers = max(1, min(len(chunks), len(slots)))
         with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(run, i) for i in range(len(chunks))]
             try:
