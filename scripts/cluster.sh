@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # N kibitzerd replicas behind nginx (grpc_pass), on this machine, for trying the deployment:
 #   scripts/cluster.sh N [--port=8443] [--base-port=50061] [--dir=DIR] [--build=BUILD_DIR]
-#                        [kibitzerd flags, e.g. --threads=1 --auth-tokens=FILE]
+#                        [--balancer-cert=PEM --balancer-key=PEM] [--per-address=64]
+#                        [--all-calls=1024] [kibitzerd flags, e.g. --threads=1 --auth-tokens=FILE]
+# With --balancer-cert and --balancer-key nginx serves TLS (the shipped form); without, HTTP/2 in
+# the clear. --per-address and --all-calls: nginx's limit_conn on calls in flight.
 # Replica i (0-based) is `--replica=r$i` on 127.0.0.1:(base-port + i); nginx listens on
 # 127.0.0.1:PORT. DIR (default: a new temporary folder) gets nginx.conf, each replica's log
 # (r$i.log, one line per request) and `replicas` (a line each: NAME ADDRESS PID). Ctrl-C or SIGTERM
@@ -18,6 +21,10 @@ port=8443
 base=50061
 dir=""
 build=build
+cert=""
+key=""
+per_address=64
+all_calls=1024
 flags=()
 for arg in "$@"; do
   case "$arg" in
@@ -25,6 +32,10 @@ for arg in "$@"; do
     --base-port=*) base="${arg#--base-port=}" ;;
     --dir=*) dir="${arg#--dir=}" ;;
     --build=*) build="${arg#--build=}" ;;
+    --balancer-cert=*) cert="$(realpath "${arg#--balancer-cert=}")" ;;
+    --balancer-key=*) key="$(realpath "${arg#--balancer-key=}")" ;;
+    --per-address=*) per_address="${arg#--per-address=}" ;;
+    --all-calls=*) all_calls="${arg#--all-calls=}" ;;
     *) flags+=("$arg") ;;
   esac
 done
@@ -59,10 +70,23 @@ for ((i = 0; i < count; i++)); do
   servers+="    server $address max_fails=1 fail_timeout=2s;"$'\n'
   routes+="    ~^[sp]-r$i- $address;"$'\n'
 done
-awk -v dir="$dir" -v listen="127.0.0.1:$port" -v servers="$servers" -v routes="$routes" '
+if { [ -n "$cert" ] && [ -z "$key" ]; } || { [ -z "$cert" ] && [ -n "$key" ]; }; then
+  echo "cluster.sh: give --balancer-cert and --balancer-key together" >&2
+  exit 2
+fi
+ssl=""
+tls=""
+if [ -n "$cert" ]; then
+  ssl="ssl "
+  tls="    ssl_certificate $cert;"$'\n'"    ssl_certificate_key $key;"$'\n'"    ssl_protocols TLSv1.2 TLSv1.3;"$'\n'
+fi
+awk -v dir="$dir" -v listen="127.0.0.1:$port" -v servers="$servers" -v routes="$routes" \
+  -v ssl="$ssl" -v tls="$tls" -v per_address="$per_address" -v all_calls="$all_calls" '
   /^@SERVERS@$/ { printf "%s", servers; next }
   /^@ROUTES@$/ { printf "%s", routes; next }
-  { gsub(/@DIR@/, dir); gsub(/@LISTEN@/, listen); print }' \
+  /^@TLS@$/ { printf "%s", tls; next }
+  { gsub(/@DIR@/, dir); gsub(/@LISTEN@/, listen); gsub(/@SSL@/, ssl);
+    gsub(/@PER_ADDRESS@/, per_address); gsub(/@ALL_CALLS@/, all_calls); print }' \
   deploy/nginx/nginx.conf.in > "$dir/nginx.conf"
 nginx -t -q -c "$dir/nginx.conf" -p "$dir"
 nginx -c "$dir/nginx.conf" -p "$dir" -g "daemon off;" &

@@ -57,6 +57,23 @@ def log_of(name):
         return f.read()
 
 
+def balanced_client(**kwargs):
+    """A client of the balancer: over TLS (the CA of the test's certificate), with the token."""
+    with open(os.path.join(DIR, "ca.pem"), "rb") as f:
+        return kibitzer.Client(ADDRESS, token=TOKEN, root_certificates=f.read(), **kwargs)
+
+
+def make_certificates():
+    """A CA and a certificate for 127.0.0.1 that it signed, for nginx's TLS."""
+    subprocess.run(
+        "openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj /CN=test-ca -keyout ca.key "
+        "-out ca.pem && openssl req -newkey rsa:2048 -nodes -subj /CN=127.0.0.1 "
+        "-keyout balancer.key -out balancer.csr && printf 'subjectAltName=IP:127.0.0.1\\n' > san "
+        "&& openssl x509 -req -in balancer.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 "
+        "-extfile san -out balancer.pem", shell=True, cwd=DIR, check=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
 def replica_of(search_id):
     return re.match(r"s-(r\d+)-", search_id).group(1)
 
@@ -94,7 +111,7 @@ class ClusterTest(unittest.TestCase):
     # The tests run in name order: the last two take replicas away.
 
     def client(self, **kwargs):
-        return kibitzer.Client(ADDRESS, token=TOKEN, **kwargs)
+        return balanced_client(**kwargs)
 
     def test_1_calls_spread_over_every_replica_with_one_servers_answers(self):
         rows = reference(100)
@@ -147,8 +164,17 @@ class ClusterTest(unittest.TestCase):
         with open(token_file, "w") as f:
             f.write(TOKEN + "\n")
         return subprocess.run([os.path.join(ARGS.build, "clients/cli/kibitz"), f"--server={ADDRESS}",
-                               f"--token-file={token_file}", "--deadline=60s", *args],
+                               f"--tls-ca={DIR}/ca.pem", f"--token-file={token_file}",
+                               "--deadline=60s", *args],
                               capture_output=True, text=True, timeout=120)
+
+    def test_0_the_balancer_speaks_tls_only(self):
+        """The shipped form: TLS at nginx, so tokens never cross in the clear."""
+        with kibitzer.Client(ADDRESS, token=TOKEN, timeout=5) as plain:
+            with self.assertRaises(kibitzer.KibitzerError):
+                plain.info()
+        with self.client() as client:
+            self.assertIn("bridge", [g["name"] for g in client.info()["games"]])
 
     def test_2b_kibitz_routes_held_positions_and_stop_through_the_balancer(self):
         """kibitz sends kibitzer-route: a held position's search reaches the replica that holds
@@ -222,11 +248,13 @@ def main():
     DIR = tempfile.mkdtemp(prefix="kibitzer-cluster-test.")
     with open(os.path.join(DIR, "tokens"), "w") as f:
         f.write(f"tester {TOKEN}\n")
+    make_certificates()
     base = free_port_block(4)
     ADDRESS = f"127.0.0.1:{base + 3}"
     CLUSTER = subprocess.Popen(
         ["bash", ARGS.cluster, "3", f"--port={base + 3}", f"--base-port={base}", f"--dir={DIR}",
-         f"--build={ARGS.build}", "--threads=1", f"--auth-tokens={DIR}/tokens",
+         f"--build={ARGS.build}", f"--balancer-cert={DIR}/balancer.pem",
+         f"--balancer-key={DIR}/balancer.key", "--threads=1", f"--auth-tokens={DIR}/tokens",
          "--drain-timeout=60s"], stdout=subprocess.PIPE, text=True)
     line = CLUSTER.stdout.readline()
     if not line.startswith("kibitzer cluster:"):
@@ -237,7 +265,7 @@ def main():
             name, address, pid = entry.split()
             REPLICAS[name] = (address, int(pid))
     try:  # the cluster is stopped however the test ends
-        with kibitzer.Client(ADDRESS, token=TOKEN) as client:  # up: every replica answers
+        with balanced_client() as client:  # up: every replica answers
             wait_for("the replicas", lambda: all(
                 _answers(address) for address, _ in REPLICAS.values()), seconds=30)
             client.info()
