@@ -294,12 +294,12 @@ void QueryRunner::TakeWorker(Query& query) {
   query.running = true;
   running_ += query.cores;
   Client& client = clients_.at(query.submission.client);
-  ++client.running;
+  client.running += query.cores;
   ++client.running_by_name[query.submission.name];
 }
 
 void QueryRunner::LeaveWorker(Client& client, const Query& query) {
-  --client.running;
+  client.running -= query.cores;
   auto named = client.running_by_name.find(query.submission.name);
   if (--named->second == 0) client.running_by_name.erase(named);
 }
@@ -308,21 +308,22 @@ void QueryRunner::Preempt() {
   if (shutting_down_ || waiting_.empty()) return;
   const Query& next = **NextToStart();
   if (running_ + next.cores <= options_.threads) return;
-  // Resuming a paused search pauses no more in all; starting a new one holds one more thread.
-  if (!next.paused && paused_ >= options_.threads) return;
+  // However many are paused, a search that has not started may pause another: a paused search's
+  // tables were reserved at its admission, so pausing holds no memory the budget does not count,
+  // and a cap here would let the paused ones take turns among themselves for ever.
   const auto now = options_.now();
   const Client& waiting = clients_.at(next.submission.client);
-  // Of the searches that have had a whole slice, one of the client running the most, if that
-  // client comes after the next one's in the turn once it has paused it: the one that has run
-  // longest since it (re)started.
+  // Of the searches that have had a whole slice, one of the client running the most threads, if
+  // that client runs more than the next one's and, where the swap would put the next one's ahead,
+  // comes after it in the turn: the one that has run longest since it (re)started.
   std::shared_ptr<Query> victim;
   int victim_running = 0;
   for (const auto& [id, query] : queries_) {
     if (!query->running || now - query->slice_start < options_.time_slice) continue;
     const Client& client = clients_.at(query->submission.client);
     const int running = client.running;
-    if (running <= waiting.running ||
-        (running == waiting.running + 1 && client.turn < waiting.turn)) {
+    const bool swap_puts_it_ahead = running - query->cores < waiting.running + next.cores;
+    if (running <= waiting.running || (swap_puts_it_ahead && client.turn < waiting.turn)) {
       continue;
     }
     if (!victim || running > victim_running ||

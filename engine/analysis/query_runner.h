@@ -7,17 +7,17 @@
 //   client cannot take every place. The search's tables are reserved from the memory budget then
 //   too: a search whose tables do not fit gets RESOURCE_EXHAUSTED at once.
 // - Clients take the workers in turn: a free worker starts a search of the client with the fewest
-//   searches running, and among those of the client whose last search started longest ago (a
+//   threads running, and among those of the client whose last search started longest ago (a
 //   client new to the queue joins the end of that turn). A client's own waiting searches start by
 //   priority (higher first), then in submission order.
-// - Turns in time (with a time slice): when every worker is busy and the search next in turn is
-//   of a client with fewer searches running than another's that has run a whole slice, that
-//   search is paused (StopToken::Pause; its threads wait at their next poll, holding their
-//   memory) and waits again at its client's turn, and the next one runs. So a long search of one
-//   client does not hold a worker from another for longer than a slice, and two clients on one
-//   worker take it in turns. A paused search resumes where it stopped; its results are those it
-//   would have had unpaused (its time limit counts only the time it ran). At most `threads`
-//   searches are paused at once.
+// - Turns in time (with a time slice): when the search next in turn has no threads free and its
+//   client runs fewer threads than another client one of whose searches has run a whole slice,
+//   that search is paused (StopToken::Pause; its threads wait at their next poll, holding their
+//   memory, which was reserved at admission) and waits again at its client's turn, and the next
+//   one runs. So a long search of one client does not hold a worker from another for longer than
+//   a slice, two clients on one worker take it in turns, and searches of several threads take
+//   their turns like the rest. A paused search resumes where it stopped; its results are those it
+//   would have had unpaused (its time limit counts only the time it ran).
 // - Bounded waits: a search that has waited max_queue_time without starting ends then with
 //   StopReason::kQueueTime; within a client, waiting searches age (a priority level gained per
 //   aging_step waited), so that every admitted search starts or ends within the bound.
@@ -112,7 +112,7 @@ class QueryRunner {
   struct Query;
   struct Client {
     int queries = 0;  // running or waiting
-    int running = 0;
+    int running = 0;  // threads of its searches running
     // Its place in the turn: 2k when its last search was the k-th to start; 2k - 1 when it came
     // (had nothing running or waiting) after the k-th start, so before the client served then.
     int64_t turn = 0;

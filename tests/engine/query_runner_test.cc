@@ -356,6 +356,54 @@ TEST_F(QueryRunnerSliced, OneClientsOwnSearchesAreNotSliced) {
   EXPECT_EQ(b->reason, core::StopReason::kCompleted);
 }
 
+// A search of `threads` threads that runs until stopped, counting its polls.
+class WideSpinTask final : public core::SearchTask {
+ public:
+  WideSpinTask(int threads, std::atomic<uint64_t>* polls) : threads_(threads), polls_(polls) {}
+  int Threads() const override { return threads_; }
+  core::Report Run(core::SearchControl& control, core::ProgressSink&) override {
+    uint64_t nodes = 0;
+    while (!control.Poll(++nodes)) {
+      ++*polls_;
+      std::this_thread::yield();
+    }
+    core::Report r;
+    r.stop_reason = core::StopReason::kCompleted;
+    return r;
+  }
+
+ private:
+  int threads_;
+  std::atomic<uint64_t>* polls_;
+};
+
+// Six clients' endless two-thread searches on two threads: every one of them starts (the turns
+// count threads, and a fresh search may pause a running one however many are paused already).
+// Before, the first three took the workers in turn for ever and the rest never started.
+TEST_F(QueryRunnerSliced, EverySearchOfSeveralThreadsGetsItsTurn) {
+  QueryRunner::Options o = Sliced();
+  o.threads = 2;
+  QueryRunner wide(o);
+  constexpr int kClients = 6;
+  std::vector<std::atomic<uint64_t>> polls(kClients);
+  std::vector<std::shared_ptr<WaitSink>> sinks;
+  for (int c = 0; c < kClients; ++c) {
+    QueryRunner::Submission s;
+    s.task = std::make_unique<WideSpinTask>(2, &polls[c]);
+    sinks.push_back(std::make_shared<WaitSink>());
+    s.sink = sinks.back();
+    s.client = "client-" + std::to_string(c);
+    ASSERT_TRUE(wide.Submit(std::move(s)).ok());
+  }
+  for (int c = 0; c < kClients; ++c) EXPECT_TRUE(Passes(polls[c], 0)) << "client " << c;
+  // And they go on taking turns: each runs again.
+  for (int c = 0; c < kClients; ++c) {
+    EXPECT_TRUE(Passes(polls[c], polls[c].load() + 100)) << "client " << c;
+  }
+  wide.Shutdown();
+  for (const auto& sink : sinks) EXPECT_EQ(sink->finals, 1);
+}
+
 // A task that says its tables take `bytes` and ends at once.
 class TablesTask final : public core::SearchTask {
  public:
