@@ -1,9 +1,9 @@
 // The gateway as many browsers and hostile clients meet it, without a browser: Connect's JSON
 // protocol spoken by hand (as any third-party client would), against a real kibitzerd.
 //
-//   KIBITZERD=build/service/kibitzerd node test/gateway.test.mjs
+//   KIBITZERD=build/service/kibitzerd [KIBITZ=build/clients/cli/kibitz] node test/gateway.test.mjs
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import * as http2 from "node:http2";
@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const KIBITZERD = process.env.KIBITZERD ?? join(here, "../../../build/service/kibitzerd");
+const KIBITZ = process.env.KIBITZ ?? join(dirname(KIBITZERD), "../clients/cli/kibitz");
 const GATEWAY = join(here, "../dist/gateway.mjs");
 
 function start(command, args, prefix) {
@@ -164,10 +165,14 @@ try {
     assert.equal((await long.done).error, undefined);
   });
 
-  await check("64 browsers at once, each with a search and a table: every one served", async () => {
+  await check("64 browsers at once beside 8 direct clients: every one served", async () => {
     const browsers = Array.from({ length: 64 }, () => new Browser(base));
     await Promise.all(browsers.map((x) => x.open()));
     const started = Date.now();
+    // Direct gRPC clients (kibitz, each its own connection) searching at the same time.
+    const direct = Array.from({ length: 8 }, () => new Promise((resolve) => {
+      execFile(KIBITZ, [`--server=${server.rest}`, "--deadline=60s", "analyze", "x...o.... x"], (error) => resolve(error));
+    }));
     const outcomes = await Promise.all(browsers.map(async (x) => {
       const s = await x.stream("Analyze", QUICK).done;
       const t0 = Date.now();
@@ -175,6 +180,7 @@ try {
       return { search: s.error, info: info.ok, small: Date.now() - t0 };
     }));
     assert.deepEqual(outcomes.filter((o) => o.search !== undefined || !o.info), []);
+    assert.deepEqual((await Promise.all(direct)).filter((e) => e !== null), []);
     const small = outcomes.map((o) => o.small).sort((x, y) => x - y);
     console.log(`     64 sessions in ${Date.now() - started} ms; GetEngineInfo p50 ${small[31]} ms, p99 ${small[63]} ms`);
   });
