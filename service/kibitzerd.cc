@@ -70,6 +70,9 @@ ABSL_FLAG(absl::Duration, max_connection_idle, absl::Minutes(5),
           "A connection with no call for this long is closed.");
 ABSL_FLAG(absl::Duration, max_connection_age, absl::Hours(1),
           "A connection is closed (after a grace for its calls) once this old; clients reconnect.");
+ABSL_FLAG(absl::Duration, handshake_timeout, absl::Seconds(10),
+          "A connection that has not begun HTTP/2 (and TLS) within this long is closed, so that "
+          "idle TCP connections cannot pile up toward the file limit.");
 ABSL_FLAG(absl::Duration, keepalive, absl::Minutes(1),
           "Pings a quiet connection this often and closes it when no answer comes in 20 s.");
 ABSL_FLAG(std::string, tls_cert, "", "TLS: the server's certificate chain (PEM).");
@@ -173,6 +176,10 @@ int Run() {
                  "--max-queue-time positive, --time-slice and --max-memory-mb not negative\n");
     return 2;
   }
+  if (absl::GetFlag(FLAGS_handshake_timeout) <= absl::ZeroDuration()) {
+    std::fprintf(stderr, "kibitzerd: --handshake-timeout must be positive\n");
+    return 2;
+  }
   const size_t memory_budget =
       max_memory_mb > 0 ? size_t(max_memory_mb) << 20 : PhysicalMemory() / 2;
   kibitzer::core::MemoryBudget::Process().SetLimit(memory_budget);
@@ -229,6 +236,8 @@ int Run() {
                              ms(absl::GetFlag(FLAGS_max_connection_age)));
   builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
                              ms(absl::GetFlag(FLAGS_max_search_time)) + 10'000);
+  builder.AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS,
+                             ms(absl::GetFlag(FLAGS_handshake_timeout)));
   builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, ms(absl::GetFlag(FLAGS_keepalive)));
   builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
   builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
