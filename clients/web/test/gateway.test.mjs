@@ -230,6 +230,7 @@ try {
     const floods = await Promise.all([flood(), flood(), flood(), flood()]);
     for (const f of floods) assert.ok(f.status === 0 || f.status >= 400, `status ${f.status}`);
     const after = residentMiB(gateway.child.pid);
+    console.log(`     the gateway's resident memory: ${before.toFixed(0)} MiB before four 64 MiB bodies, ${after.toFixed(0)} MiB after`);
     assert.ok(after - before < 64, `the gateway grew from ${before.toFixed(0)} to ${after.toFixed(0)} MiB`);
     const still = await new Browser(base).unary("GetEngineInfo", {});
     assert.ok(still.ok);
