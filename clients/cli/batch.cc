@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -75,10 +76,14 @@ class Batch {
       });
       if (!error_.ok() || written_ == chunks_.size()) return;
       const size_t c = *pick;
+      if (c > stop_at_) {  // after the first failed chunk: never written, not sent
+        queue_.erase(pick);
+        continue;
+      }
       queue_.erase(pick);
       if (failed_on_[c][t]) failed_on_[c].assign(transports_.size(), false);  // a new round
       lock.unlock();
-      absl::StatusOr<std::string> text = send_(*transports_[t], chunks_[c]);
+      absl::StatusOr<std::string> text = Send(*transports_[t], chunks_[c]);
       lock.lock();
       if (text.ok()) {
         results_[c] = *std::move(text);
@@ -99,11 +104,39 @@ class Batch {
         lock.unlock();
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         lock.lock();
-      } else if (error_.ok()) {
-        error_ = text.status();
+      } else if (c < stop_at_) {
+        // The first failure in input order so far: nothing after it is sent or written.
+        stop_at_ = c;
+        failure_ = text.status();
+        queue_.erase(std::remove_if(queue_.begin(), queue_.end(),
+                                    [this](size_t other) { return other > stop_at_; }),
+                     queue_.end());
       }
       cv_.notify_all();
     }
+  }
+
+  // Sends a chunk; with skip_bad, a chunk refused as INVALID_ARGUMENT again item by item, a bad
+  // item's output being its error line.
+  absl::StatusOr<std::string> Send(Transport& transport, const Chunk& chunk) {
+    absl::StatusOr<std::string> text = send_(transport, chunk);
+    if (text.ok() || !options_.skip_bad ||
+        text.status().code() != absl::StatusCode::kInvalidArgument) {
+      return text;
+    }
+    std::string out;
+    for (size_t i = chunk.begin; i < chunk.end; ++i) {
+      absl::StatusOr<std::string> one =
+          chunk.end - chunk.begin == 1 ? text : send_(transport, Chunk{i, i + 1});
+      if (one.ok()) {
+        out += *one;
+      } else if (one.status().code() == absl::StatusCode::kInvalidArgument) {
+        out += ErrorLine(i + 1, one.status());
+      } else {
+        return one.status();  // the server, not the item: retried as any chunk
+      }
+    }
+    return out;
   }
 
   // Writes the chunks' output in input order as it comes (on the calling thread).
@@ -112,8 +145,11 @@ class Batch {
     size_t done = options_.done;
     if (options_.progress) DrawProgress(done, options_.items);
     while (written_ < chunks_.size()) {
-      cv_.wait(lock, [&] { return !error_.ok() || results_.count(written_) != 0; });
-      if (results_.count(written_) == 0) break;  // an error, and the next chunk is not there
+      cv_.wait(lock, [&] { return written_ == stop_at_ || results_.count(written_) != 0; });
+      if (written_ == stop_at_) {  // the first failed chunk: the batch ends here
+        error_ = failure_;
+        break;
+      }
       const std::string text = std::move(results_[written_]);
       results_.erase(written_);
       done = chunks_[written_].end;
@@ -141,7 +177,9 @@ class Batch {
   int max_tries_ = 2;
   std::map<size_t, std::string> results_;
   size_t written_ = 0;
-  absl::Status error_;
+  size_t stop_at_ = SIZE_MAX;  // the first chunk in input order that failed for good
+  absl::Status failure_;       // its error
+  absl::Status error_;         // the batch's end: set once the output before stop_at_ is written
 };
 
 }  // namespace
@@ -150,6 +188,51 @@ absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOpti
                       const SendChunk& send) {
   if (transports.empty()) return absl::InvalidArgumentError("--server: no server to send to");
   return Batch(transports, options, send).Run();
+}
+
+std::string ErrorLine(size_t item, const absl::Status& status) {
+  std::string line = absl::StrCat("{\"item\":", item, ",\"error\":\"");
+  for (const char c : status.message()) {
+    if (c == '"' || c == '\\') {
+      line += '\\';
+      line += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      absl::StrAppend(&line, "\\u00", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
+    } else {
+      line += c;
+    }
+  }
+  return line + "\"}\n";
+}
+
+std::string Digest(const std::string& text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  return absl::StrCat(absl::Hex(h, absl::kZeroPad16));
+}
+
+absl::Status CheckResumable(const std::string& output, const std::string& signature,
+                            size_t done) {
+  const std::string side = output + ".kibitz";
+  if (done == 0) {
+    std::ofstream out(side, std::ios::trunc);
+    out << signature << "\n";
+    if (!out) return absl::InvalidArgumentError(absl::StrCat("--output: cannot write ", side));
+    return absl::OkStatus();
+  }
+  std::string held;
+  if (std::ifstream in(side); in) std::getline(in, held);
+  if (held != signature) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "--output: ", output, " holds ", done, " results of ",
+        held.empty() ? "a run this one cannot check (no " + side + ")"
+                     : "another input or other settings (" + side + ": " + held + ")",
+        "; this run is ", signature, ". Give another --output, or delete both files to start over"));
+  }
+  return absl::OkStatus();
 }
 
 absl::StatusOr<size_t> OpenResumable(const std::string& path, std::FILE** out) {

@@ -39,16 +39,31 @@ struct BatchOptions {
   std::vector<int> in_flight;
   // Longest wait before a busy chunk is sent again (the waits double from 100 ms up to it).
   std::chrono::milliseconds max_backoff{5000};
+  // A chunk refused as INVALID_ARGUMENT is sent again item by item, and each bad item's output is
+  // an error line (ErrorLine) instead of ending the batch.
+  bool skip_bad = false;
 };
+
+// The error line --skip-bad writes for a bad item (`item` counted from 1): one JSON object.
+std::string ErrorLine(size_t item, const absl::Status& status);
 
 // Runs the batch. A chunk that fails with UNAVAILABLE or DEADLINE_EXCEEDED (a server down or
 // stuck) is sent again, to another server when there is one, within `attempts`; one refused with
 // RESOURCE_EXHAUSTED (the servers are busy) waits, doubling its wait each time, and is sent again
-// without using a try, up to kMaxBusy refusals; any other error ends the batch (the output so far
-// stays, in order).
+// without using a try, up to kMaxBusy refusals; any other error ends the batch: the output before
+// the first chunk in input order that failed is written, and that chunk's error is returned, the
+// same whatever the servers and threads (chunks after it are not sent, or not written).
 inline constexpr int kMaxBusy = 64;
 absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOptions& options,
                       const SendChunk& send);
+
+// Whether `output` may be continued by a run whose input and settings `signature` describes:
+// with `done` lines in it already, the side file OUTPUT.kibitz must hold the same signature (else
+// FAILED_PRECONDITION naming both files); a new output gets its side file written.
+absl::Status CheckResumable(const std::string& output, const std::string& signature, size_t done);
+
+// A short, stable digest of `text` (FNV-1a, 64 bits, in hex) for CheckResumable's signature.
+std::string Digest(const std::string& text);
 
 // Resuming: the number of complete lines in `path` (a file the batch writes one line an item
 // to), with any unfinished last line cut off; 0 when there is no such file. The file is then open

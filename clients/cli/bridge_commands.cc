@@ -59,15 +59,27 @@ std::string TableLink(const pb::DoubleDummyTable& t) {
 }
 
 // A batch of `items` lines, spread over the servers, written to --output (continued where it
-// stopped) or stdout.
-int RunLines(Transport& t, const CommandOptions& o, size_t items, const SendChunk& send) {
+// stopped, if the output is this input's with these settings: `input` and the command's settings
+// make its signature) or stdout.
+int RunLines(Transport& t, const CommandOptions& o, const std::string& command,
+             const std::vector<std::string>& input, const SendChunk& send) {
+  const size_t items = input.size();
   BatchOptions b{.items = items,
                  .chunk_size = kChunk,
                  .progress = isatty(STDERR_FILENO) != 0,
-                 .in_flight = o.in_flight};
+                 .in_flight = o.in_flight,
+                 .skip_bad = o.skip_bad};
   if (!o.output.empty()) {
     absl::StatusOr<size_t> done = OpenResumable(o.output, &b.out);
     if (!done.ok()) return Fail(done.status());
+    const std::string signature = absl::StrCat(
+        "kibitz ", command, " items=", items, " dealer=", o.dealer.empty() ? "-" : o.dealer,
+        " vul=", o.vulnerable.empty() ? "-" : o.vulnerable, " json=", o.json, " link=", o.link,
+        " skip-bad=", o.skip_bad, " input=", Digest(absl::StrJoin(input, "\n")));
+    if (absl::Status s = CheckResumable(o.output, signature, *done); !s.ok()) {
+      std::fclose(b.out);
+      return Fail(s);
+    }
     b.done = std::min(*done, items);
     if (b.done > 0) {
       std::fprintf(stderr, "kibitz: %s holds %zu results; going on from there\n", o.output.c_str(),
@@ -120,7 +132,7 @@ int RunTable(Transport& t, const CommandOptions& o) {
     return 0;
   }
   return RunLines(
-      t, o, deals.size(), [&](Transport& to, const Chunk& c) -> absl::StatusOr<std::string> {
+      t, o, "table", deals, [&](Transport& to, const Chunk& c) -> absl::StatusOr<std::string> {
         absl::StatusOr<pb::SolveTablesResponse> r = to.SolveTables(request_of(c));
         if (!r.ok()) {
           std::string message(r.status().message());
@@ -194,7 +206,7 @@ int RunSolve(Transport& t, const CommandOptions& o) {
     positions.push_back(p);
   }
   return RunLines(
-      t, o, positions.size(), [&](Transport& to, const Chunk& c) -> absl::StatusOr<std::string> {
+      t, o, "solve", lines, [&](Transport& to, const Chunk& c) -> absl::StatusOr<std::string> {
         pb::SolveBoardsRequest request;
         for (size_t i = c.begin; i < c.end; ++i) *request.add_positions() = positions[i];
         absl::StatusOr<pb::SolveBoardsResponse> r = to.SolveBoards(request);

@@ -46,6 +46,7 @@ struct CommandOptions {
   // command's own transport), and the file the output goes to and is resumed from (empty: stdout).
   std::vector<Transport*> spread;
   std::vector<int> in_flight;  // chunks in flight at once on each of `spread`
+  bool skip_bad = false;       // a bad item's output is an error line; the batch goes on
   std::string output;
   std::string lexicon_dir;  // Scrabble in this process: the lexica (empty: the build's)
 };

@@ -32,6 +32,10 @@ ABSL_FLAG(bool, json, false, "Print one JSON object per line.");
 ABSL_FLAG(absl::Duration, deadline, absl::ZeroDuration(),
           "Deadline for each call to the server (0: none, except a batch's (--file) chunks, "
           "which get 10m: a stuck server's chunk then goes to another).");
+ABSL_FLAG(bool, skip_bad, false,
+          "Batches (--file): a bad input line's output is a JSON error line ({\"item\":N,"
+          "\"error\":...}) and the batch goes on; without it the first bad line in input order "
+          "ends the batch, naming that line.");
 ABSL_FLAG(int, in_flight, 0,
           "Batches (--file): chunks in flight at once on each --server address; 0: two for each "
           "address its name resolves to. Behind a balancer (nginx, an Ingress) give about two "
@@ -208,6 +212,7 @@ int main(int argc, char** argv) {
     o.notation = *text;
   }
   o.file = absl::GetFlag(FLAGS_file);
+  o.skip_bad = absl::GetFlag(FLAGS_skip_bad);
   o.dealer = absl::GetFlag(FLAGS_dealer);
   o.vulnerable = absl::GetFlag(FLAGS_vul);
   o.lexicon_dir = absl::GetFlag(FLAGS_lexicon_dir);

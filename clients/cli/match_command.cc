@@ -1,4 +1,6 @@
 // kibitz match: the Big Two and tarok match harnesses, run in this process (no server needed).
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -95,10 +97,12 @@ void Schedule(const CommandOptions& o, const MatchFlags& m, Options& mo) {
   mo.report_every = m.report_every;
 }
 
+// On a terminal one line redrawn; written to a file or pipe, a line for each report.
 void Progress(const CommandOptions& o, int done, int total) {
   if (!o.json && (done % 100 == 0 || done == total)) {
-    std::fprintf(stderr, "\r%d/%d games", done, total);
-    if (done == total) std::fprintf(stderr, "\n");
+    static const bool terminal = isatty(STDERR_FILENO) != 0;
+    std::fprintf(stderr, terminal ? "\r%d/%d games" : "%d/%d games\n", done, total);
+    if (terminal && done == total) std::fprintf(stderr, "\n");
   }
 }
 

@@ -144,5 +144,66 @@ TEST(Batch, AnotherErrorEndsTheBatch) {
   EXPECT_EQ(text, Expected(4));
 }
 
+// The batch's error is the first failed chunk's in input order, whichever fails first in time:
+// here chunk 4 (items 8-9) fails at once and chunk 1 (items 2-3) only after it; the output is
+// items 0-1 and the error chunk 1's, as a run on one thread would give.
+TEST(Batch, TheFirstBadChunkInInputOrderEndsItWhateverFailsFirst) {
+  FakeServer a, b;
+  std::mutex mu;
+  std::condition_variable cv;
+  bool later_failed = false;
+  absl::Status status;
+  const std::string text = RunInFile(
+      {&a, &b}, {.items = 20, .in_flight = {3, 3}},
+      [&](Transport&, const Chunk& c) -> absl::StatusOr<std::string> {
+        std::unique_lock<std::mutex> lock(mu);
+        if (c.begin == 8) {
+          later_failed = true;
+          cv.notify_all();
+          return absl::InvalidArgumentError("deal 9: bad");
+        }
+        if (c.begin == 2) {
+          cv.wait_for(lock, std::chrono::seconds(10), [&] { return later_failed; });
+          return absl::InvalidArgumentError("deal 3: bad");
+        }
+        return Lines(c);
+      },
+      &status);
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_EQ(status.message(), "deal 3: bad");
+  EXPECT_EQ(text, Expected(2));
+}
+
+// With skip_bad a chunk refused as INVALID_ARGUMENT is sent item by item; the bad item's line is
+// its error (JSON) and every other item's result is written, in order.
+TEST(Batch, SkipBadWritesAnErrorLineAndGoesOn) {
+  FakeServer a;
+  absl::Status status;
+  const std::string text = RunInFile(
+      {&a}, {.items = 8, .skip_bad = true},
+      [&](Transport&, const Chunk& c) -> absl::StatusOr<std::string> {
+        if (c.begin <= 5 && 5 < c.end) return absl::InvalidArgumentError("deal 6: \"x\" bad");
+        return Lines(c);
+      },
+      &status);
+  EXPECT_TRUE(status.ok()) << status;
+  EXPECT_EQ(text, Lines({0, 5}) + "{\"item\":6,\"error\":\"deal 6: \\\"x\\\" bad\"}\n" +
+                      Lines({6, 8}));
+}
+
+// An output is continued only by a run of the same input and settings.
+TEST(Batch, AnOutputIsContinuedOnlyByTheSameRun) {
+  const std::string output = ::testing::TempDir() + "batch_resume_out";
+  std::remove((output + ".kibitz").c_str());
+  EXPECT_EQ(CheckResumable(output, "run A", 3).code(), absl::StatusCode::kFailedPrecondition);
+  ASSERT_TRUE(CheckResumable(output, "run A", 0).ok());  // a new output: its side file
+  EXPECT_TRUE(CheckResumable(output, "run A", 3).ok());
+  const absl::Status other = CheckResumable(output, "run B", 3);
+  EXPECT_EQ(other.code(), absl::StatusCode::kFailedPrecondition);
+  EXPECT_NE(other.message().find("run A"), std::string::npos) << other;
+  EXPECT_NE(Digest("a"), Digest("b"));
+  EXPECT_EQ(Digest("same"), Digest("same"));
+}
+
 }  // namespace
 }  // namespace kibitzer::cli

@@ -45,6 +45,37 @@ class KibitzBatchTest(unittest.TestCase):
         self.assertEqual(run.returncode, 0, run.stderr)
         self.assertEqual(run.stdout, self.expected)
 
+    def test_an_output_of_another_input_or_settings_is_refused(self):
+        output = os.path.join(self.folder.name, "out.txt")
+        first = self.kibitz([SERVERS[0][1]], f"--output={output}")
+        self.assertEqual(first.returncode, 0, first.stderr)
+        other = self.kibitz([SERVERS[0][1]], f"--output={output}", "--vul=All")
+        self.assertNotEqual(other.returncode, 0)
+        self.assertIn("another input or other settings", other.stderr)
+        with open(self.deals, "w") as f:  # the input changed under the output
+            f.writelines(self.rows[::-1])
+        changed = self.kibitz([SERVERS[0][1]], f"--output={output}")
+        self.assertNotEqual(changed.returncode, 0)
+        with open(output) as f:  # left as it was
+            self.assertEqual(f.read(), self.expected)
+
+    def test_a_bad_line_is_named_the_same_each_run_or_skipped(self):
+        rows = list(self.rows[:60])
+        rows[37] = "N:AKQ.AKQ.AKQ.AKQJ - - -\n"  # not a deal
+        with open(self.deals, "w") as f:
+            f.writelines(rows)
+        for _ in range(2):
+            bad = self.kibitz([a for _, a in SERVERS[:2]])
+            self.assertNotEqual(bad.returncode, 0)
+            self.assertIn("deal 38", bad.stderr)
+            self.assertEqual(bad.stdout, "")  # the bad line is in the first chunk of 50
+        skipped = self.kibitz([a for _, a in SERVERS[:2]], "--skip-bad")
+        self.assertEqual(skipped.returncode, 0, skipped.stderr)
+        lines = skipped.stdout.splitlines(keepends=True)
+        self.assertEqual(len(lines), 60)
+        self.assertTrue(lines[37].startswith('{"item":38,"error":"'), lines[37])
+        self.assertEqual(lines[:37] + lines[38:], rows[:37] + rows[38:])
+
     def test_a_server_killed_in_the_middle_is_passed_over(self):
         victim, victim_address = start_server()
         output = os.path.join(self.folder.name, "out.txt")
@@ -65,6 +96,8 @@ class KibitzBatchTest(unittest.TestCase):
 
     def test_an_output_file_is_continued_not_redone(self):
         output = os.path.join(self.folder.name, "out.txt")
+        first = self.kibitz([SERVERS[0][1]], f"--output={output}")
+        self.assertEqual(first.returncode, 0, first.stderr)
         with open(output, "w") as f:  # 70 results and half a line: a run that was cut off
             f.write("".join(self.rows[:70]) + self.rows[70][:25])
         run = self.kibitz([SERVERS[0][1]], f"--output={output}")
