@@ -3,8 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cstdint>
 #include <condition_variable>
+#include <cstdint>
 #include <cstdio>
 #include <deque>
 #include <fstream>
@@ -214,8 +214,7 @@ std::string Digest(const std::string& text) {
   return absl::StrCat(absl::Hex(h, absl::kZeroPad16));
 }
 
-absl::Status CheckResumable(const std::string& output, const std::string& signature,
-                            size_t done) {
+absl::Status CheckResumable(const std::string& output, const std::string& signature, size_t done) {
   const std::string side = output + ".kibitz";
   if (done == 0) {
     std::ofstream out(side, std::ios::trunc);
@@ -226,11 +225,12 @@ absl::Status CheckResumable(const std::string& output, const std::string& signat
   std::string held;
   if (std::ifstream in(side); in) std::getline(in, held);
   if (held != signature) {
-    return absl::FailedPreconditionError(absl::StrCat(
-        "--output: ", output, " holds ", done, " results of ",
-        held.empty() ? "a run this one cannot check (no " + side + ")"
-                     : "another input or other settings (" + side + ": " + held + ")",
-        "; this run is ", signature, ". Give another --output, or delete both files to start over"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("--output: ", output, " holds ", done, " results of ",
+                     held.empty() ? "a run this one cannot check (no " + side + ")"
+                                  : "another input or other settings (" + side + ": " + held + ")",
+                     "; this run is ", signature,
+                     ". Give another --output, or delete both files to start over"));
   }
   return absl::OkStatus();
 }

@@ -187,8 +187,8 @@ TEST(Batch, SkipBadWritesAnErrorLineAndGoesOn) {
       },
       &status);
   EXPECT_TRUE(status.ok()) << status;
-  EXPECT_EQ(text, Lines({0, 5}) + "{\"item\":6,\"error\":\"deal 6: \\\"x\\\" bad\"}\n" +
-                      Lines({6, 8}));
+  EXPECT_EQ(text,
+            Lines({0, 5}) + "{\"item\":6,\"error\":\"deal 6: \\\"x\\\" bad\"}\n" + Lines({6, 8}));
 }
 
 // An output is continued only by a run of the same input and settings.
