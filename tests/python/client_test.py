@@ -153,7 +153,7 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(len(tables), len(rows))
         for (deal, tricks, par, contracts, _), table in zip(rows, tables):
             self.assertEqual(table.deal, deal)
-            got = [table.tricks[s][d] for s in "SHDCN" for d in "NESW"]
+            got = [table.tricks[s][d] for s in ("S", "H", "D", "C", "NT") for d in "NESW"]
             self.assertEqual(got, tricks)
             self.assertEqual(table.par_score, par)
             self.assertEqual(table.par_contracts, contracts)
@@ -186,7 +186,7 @@ class SpreadTest(unittest.TestCase):
             tables = client.tables(deals, chunk_size=4, progress=lambda d, t: seen.append((d, t)))
         self.assertEqual([t.deal for t in tables], deals)  # input order
         for (deal, tricks, par, _, _), table in zip(rows, tables):
-            self.assertEqual([table.tricks[s][d] for s in "SHDCN" for d in "NESW"], tricks)
+            self.assertEqual([table.tricks[s][d] for s in ("S", "H", "D", "C", "NT") for d in "NESW"], tricks)
         self.assertEqual(seen[-1], (40, 40))
         self.assertEqual([d for d, _ in seen], sorted(d for d, _ in seen))
         # Both servers answered part of it.
@@ -198,7 +198,7 @@ class SpreadTest(unittest.TestCase):
         dead = "127.0.0.1:1"  # nothing listens there
         with kibitzer.Client([dead, SERVERS[1][1]]) as client:
             tables = client.tables([r[0] for r in rows], chunk_size=2)
-        self.assertEqual([[t.tricks[s][d] for s in "SHDCN" for d in "NESW"] for t in tables],
+        self.assertEqual([[t.tricks[s][d] for s in ("S", "H", "D", "C", "NT") for d in "NESW"] for t in tables],
                          [r[1] for r in rows])
 
     def test_a_held_position_goes_to_its_server(self):

@@ -38,7 +38,7 @@ def main():
     except kibitzer.KibitzerError as e:
         sys.exit(f"dd_tables: {e.message}")
     for t in tables:
-        tricks = " ".join(str(t.tricks[s][d]) for s in "SHDCN" for d in "NESW")
+        tricks = " ".join(str(t.tricks[s][d]) for s in ("S", "H", "D", "C", "NT") for d in "NESW")
         print(f"{t.deal}\t{tricks}\t{t.par_score}\t{','.join(t.par_contracts)}")
 
 

@@ -88,7 +88,7 @@ class Report:
 
 @dataclass
 class Table:
-    """A deal's double-dummy table: tricks[strain][declarer], strains S H D C N, seats N E S W."""
+    """A deal's double-dummy table: tricks[strain][declarer], strains S H D C NT, seats N E S W."""
     deal: str
     tricks: Dict[str, Dict[str, int]]
     par_score: int
@@ -115,7 +115,7 @@ class PlayAnalysis:
     cards: List[PlayedCard]
 
 
-STRAINS = ("S", "H", "D", "C", "N")
+STRAINS = ("S", "H", "D", "C", "NT")  # as the CLI and the proto name them
 SEATS = ("N", "E", "S", "W")
 
 
