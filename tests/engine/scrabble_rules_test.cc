@@ -316,6 +316,44 @@ TEST_F(ScrabbleGameTest, AGcgRecordReplaysToItsScoresAndIsWrittenBackTheSame) {
       << refused.status();
 }
 
+// Records as games are written: a phony played and withdrawn ("--", the player's turn lost), a
+// challenge bonus, a time penalty, a rack given as only the tiles played, a note over two lines.
+// Every stated score and total is checked, and the record is written back with them.
+TEST_F(ScrabbleGameTest, ARecordWithChallengesAndPartialRacksReplays) {
+  const std::string gcg =
+      "#player1 a A\n#player2 b B\n"
+      "#note a note\n  that goes on\n"
+      ">a: AEINRST 8H AEINRST +66 66\n"  // not a word: challenged off
+      ">a: AEINRST -- -66 0\n"
+      ">b: AEINRST 8D RETAINS +66 66\n"
+      ">b: (challenge) +5 71\n"
+      ">a: O D7 OR +2 2\n"  // only the tile played is given
+      ">a: (time) -10 -8\n";
+  auto state = Setup(gcg, {{"lexicon", "SCOWL70"}});
+  ASSERT_TRUE(state.ok()) << state.status();
+  const Position& pos = Of(**state);
+  EXPECT_EQ(pos.score(0), -8);
+  EXPECT_EQ(pos.score(1), 71);
+  EXPECT_EQ(pos.to_move(), 1);
+  EXPECT_EQ(pos.zero_turns(), 0);
+  const std::string written = (*state)->Record();
+  for (const char* line : {">a: AEINRST 8H AEINRST +66 66", ">a: AEINRST -- -66 0",
+                           ">b: (challenge) +5 71", ">a: (time) -10 -8"}) {
+    EXPECT_NE(written.find(line), std::string::npos) << line << "\n" << written;
+  }
+  // A withdrawn play's score must be the one taken back, and a '--' needs a play to take back.
+  for (const auto& [bad, want] : std::vector<std::pair<std::string, std::string>>{
+           {"#player1 a A\n#player2 b B\n>a: AEINRST 8H AEINRST +66 66\n>a: AEINRST -- -60 6",
+            "line 4: the play taken back scored 66, so -66, not -60"},
+           {"#player1 a A\n#player2 b B\n>a: AEINRST -- -66 0", "line 3: '--' takes back"},
+           {"#player1 a A\n#player2 b B\n>a: AEINRST 8H AEINRST +66 66",
+            "AEINRST is not a word"}}) {
+    auto refused = Setup(bad, {{"lexicon", "SCOWL70"}});
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_NE(refused.status().message().find(want), std::string::npos) << refused.status();
+  }
+}
+
 TEST_F(ScrabbleGameTest, BadPositionsAreRefusedWithTheirReason) {
   const std::string empty = Board({});
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -351,8 +389,6 @@ TEST_F(ScrabbleGameTest, BadPositionsAreRefusedWithTheirReason) {
        "notation: line 3: seat 1 (a) is to move, not b"},
       {"#player1 a A\n#player2 b B\n>a: 8D RETAINS +66 66",
        "notation: line 3: the rack before the move is needed"},
-      {"#player1 a A\n#player2 b B\n>a: AEINRST -- -66 0",
-       "challenges and time penalties are not modelled"},
       {"#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS 66 66",
        "the score '66' is not +N or -N"},
       {"#player1 a A\n#player2 b B\nhello", "a move line starts with '>'"},

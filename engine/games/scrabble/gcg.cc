@@ -28,6 +28,7 @@ bool LooksLikeGcg(std::string_view text) {
 absl::StatusOr<Gcg> ParseGcg(std::string_view text, const std::string& field) {
   Gcg gcg;
   int number = 0;
+  bool in_note = false;
   for (const absl::string_view raw :
        absl::StrSplit(absl::string_view(text.data(), text.size()), '\n')) {
     ++number;
@@ -37,11 +38,15 @@ absl::StatusOr<Gcg> ParseGcg(std::string_view text, const std::string& field) {
           absl::StrCat(field, ": line ", number, " ", core::Quote(line), ": ", why));
     };
     if (line.empty()) continue;
+    // A #note may go on over the lines after it, up to the next pragma or move.
+    if (line[0] != '#' && line[0] != '>' && in_note) continue;
+    in_note = false;
     if (line[0] == '#') {
       std::vector<std::string> words = absl::StrSplit(
           absl::string_view(line).substr(1), absl::MaxSplits(' ', 2), absl::SkipWhitespace());
       if (words.empty()) continue;
       const std::string& key = words[0];
+      in_note = key == "note";
       if (key == "player1" || key == "player2") {
         if (words.size() < 2) return bad("a player pragma names the player: #player1 NICK Name");
         const int seat = key == "player1" ? 0 : 1;
@@ -98,10 +103,15 @@ absl::StatusOr<Gcg> ParseGcg(std::string_view text, const std::string& field) {
     } else {
       return bad("a move line is >NICK: RACK MOVE +SCORE TOTAL");
     }
-    if (g.move == "--" || g.move == "(challenge)" || g.move == "(time)") {
-      return bad("challenges and time penalties are not modelled (only valid plays are legal)");
+    if (g.move == "--") {
+      g.kind = GcgLine::kWithdrawn;
+    } else if (g.move == "(challenge)") {
+      g.kind = GcgLine::kChallengeBonus;
+    } else if (g.move == "(time)") {
+      g.kind = GcgLine::kTimePenalty;
+    } else if (g.move.size() >= 2 && g.move.front() == '(' && g.move.back() == ')') {
+      g.kind = GcgLine::kEnd;
     }
-    g.end_adjustment = g.move.size() >= 2 && g.move.front() == '(' && g.move.back() == ')';
     const std::string& score = words[words.size() - 2];
     if (score.empty() || (score[0] != '+' && score[0] != '-') ||
         !absl::SimpleAtoi(score.substr(1), &g.score) || g.score < 0 || g.score > 100000) {

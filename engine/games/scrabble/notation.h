@@ -43,11 +43,14 @@ absl::Status ApplyCgp(const Cgp& cgp, Position* pos, const std::string& field);
 std::string FormatCgp(const Position& pos);
 
 struct GcgLine {
+  // A move; an end-of-game adjustment "(TILES)"; the previous play withdrawn as a phony ("--",
+  // the score taken back); a challenge bonus "(challenge)"; a time penalty "(time)".
+  enum Kind { kMove, kEnd, kWithdrawn, kChallengeBonus, kTimePenalty };
   int number = 0;  // line number in the text
   int seat = 0;
-  std::optional<Rack> rack;
-  std::string move;  // as written: "8D WORD", "-ABC", "-", or "(TILES)" at the end
-  bool end_adjustment = false;
+  std::optional<Rack> rack;  // all of the rack, or (as some records give it) only tiles played
+  std::string move;          // as written: "8D WORD", "-ABC", "-", "--", "(TILES)", "(time)"
+  Kind kind = kMove;
   int score = 0;
   int total = 0;
 };

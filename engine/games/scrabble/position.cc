@@ -122,9 +122,10 @@ absl::Status Position::SetBag(const std::vector<uint8_t>& kinds, const std::stri
   return absl::OkStatus();
 }
 
-absl::Status Position::GiveRack(int seat, const Rack& rack, const std::string& field) {
+absl::Status Position::GiveRack(int seat, const Rack& rack, const std::string& field,
+                                bool partial) {
   Side& s = sides_[seat];
-  if (rack.size != s.size) {
+  if (rack.size != s.size && !(partial && rack.size < s.size)) {
     return absl::InvalidArgumentError(absl::StrCat(field, ": the rack ", FormatRack(rack), " has ",
                                                    rack.size, " tiles; seat ", SeatName(seat),
                                                    " holds ", s.size));
@@ -137,12 +138,26 @@ absl::Status Position::GiveRack(int seat, const Rack& rack, const std::string& f
                                                    FormatRack(available), ")"));
   }
   s.rack = rack;
-  s.known = true;
+  s.known = rack.size == s.size;
   if (bag_known_) {
     bag_known_ = false;  // a rack from outside the bag's order: the order no longer holds
     bag_.clear();
   }
   return absl::OkStatus();
+}
+
+void Position::Adjust(int seat, int points, const std::string& label) {
+  scores_[seat] += points;
+  if (recording_) record_.push_back(RecordLine{seat, "", label, points, scores_[seat]});
+}
+
+void Position::WithdrawPhony(const RecordLine& phony) {
+  if (recording_) record_.push_back(phony);
+  Apply(Move{});  // a pass: the turn is lost, and it is a scoreless one
+  if (recording_) {
+    record_.back().move = "--";
+    record_.back().score = -phony.score;
+  }
 }
 
 void Position::InferLastRack() {
@@ -270,7 +285,7 @@ void Position::AcrossIfItFormsAWord(Move& m) const {
   m.tiles[static_cast<size_t>(col - first)] = tile;
 }
 
-std::string Position::WhyIllegal(Move* m) const {
+std::string Position::WhyIllegal(Move* m, bool words) const {
   if (over_) return "the game is over";
   const Side& s = sides_[to_move_];
   if (m->kind == Move::kPass) return "";
@@ -340,7 +355,7 @@ std::string Position::WhyIllegal(Move* m) const {
       cross[q - a] = LetterOf(c);
       if (q != at) cross_score += TileScore(c);
     }
-    if (!kwg_->Contains(cross, b - a + 1)) {
+    if (words && !kwg_->Contains(cross, b - a + 1)) {
       return absl::StrCat(WordOf(cross, b - a + 1), " is not a word of ", lexicon_);
     }
     cross_total += cross_score * p.word;
@@ -350,7 +365,7 @@ std::string Position::WhyIllegal(Move* m) const {
   } else if (!connected) {
     return "it does not touch the tiles on the board";
   }
-  if (!kwg_->Contains(main, m->length)) {
+  if (words && !kwg_->Contains(main, m->length)) {
     return absl::StrCat(WordOf(main, m->length), " is not a word of ", lexicon_);
   }
   m->score = static_cast<int16_t>(main_score * word_mult + cross_total +

@@ -90,14 +90,23 @@ class Position {
   absl::Status SetBag(const std::vector<uint8_t>& kinds, const std::string& field);
 
   // Why `m` is not a legal move of the side to move (empty when it is); sets m->score and
-  // m->placed of a placement. The rack must be known.
-  std::string WhyIllegal(Move* m) const;
+  // m->placed of a placement. With `words` false the words it forms need not be in the lexicon (a
+  // phony, as a record plays it before it is challenged off).
+  std::string WhyIllegal(Move* m, bool words = true) const;
   // Applies a legal move (WhyIllegal empty): tiles leave the rack, the rack draws from the bag,
   // the scores change, the game may end (and the racks' values are added and subtracted).
   void Apply(const Move& m);
   // Gives a rack not known (a record's rack before a move): it must hold as many tiles as the
-  // seat does, from the tiles the seat could hold. Errors name `field`.
-  absl::Status GiveRack(int seat, const Rack& rack, const std::string& field);
+  // seat does (or, with `partial`, at most as many: the tiles known to be on it), from the tiles
+  // the seat could hold. Errors name `field`.
+  absl::Status GiveRack(int seat, const Rack& rack, const std::string& field, bool partial = false);
+  // Points given or taken outside a move (a challenge bonus, a time penalty), written in the
+  // record as `label` ("(challenge)", "(time)").
+  void Adjust(int seat, int points, const std::string& label);
+  // A phony withdrawn: this position is the one before the phony play `phony` (its record line);
+  // the play is written down and taken back ("--", its score taken away) and its player loses the
+  // turn, a scoreless one.
+  void WithdrawPhony(const RecordLine& phony);
   // Tells tiles `seat` drew that were not known (a seat's view draws from a bag whose order it
   // does not know: after its move its leave stays known, the tiles drawn do not). Errors name
   // `field`: more tiles than it has unknown, or tiles not among those unseen.

@@ -25,7 +25,7 @@ absl::Status Fail(const std::string& field, const std::string& text, const std::
 // `last`; errors name `field`. "+TILES" is no move: it tells tiles `viewer` drew (a seat
 // following a live game from its own view; -1: no seat named, refused).
 absl::Status PlayText(Position& pos, const std::string& text, const std::string& field,
-                      std::optional<LastPlay>* last, int viewer = -1) {
+                      std::optional<LastPlay>* last, int viewer = -1, bool words = true) {
   if (!text.empty() && text[0] == '+') {
     if (viewer < 0) {
       return Fail(field, text, "tells the tiles a seat drew: name the seat (Position.seat)");
@@ -36,7 +36,7 @@ absl::Status PlayText(Position& pos, const std::string& text, const std::string&
   }
   absl::StatusOr<Move> m = pos.Parse(text, field);
   if (!m.ok()) return m.status();
-  if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
+  if (const std::string why = pos.WhyIllegal(&*m, words); !why.empty()) {
     return Fail(field, text, "is not legal: " + why);
   }
   last->emplace(LastPlay{pos, *m});
@@ -45,54 +45,109 @@ absl::Status PlayText(Position& pos, const std::string& text, const std::string&
   return absl::OkStatus();
 }
 
-// Replays a GCG record into `pos` (an empty board), checking every score and total.
+// The total a record line states must be the seat's score after it.
+absl::Status CheckTotal(const Position& pos, const GcgLine& line, const std::string& where) {
+  if (pos.score(line.seat) == line.total) return absl::OkStatus();
+  return absl::InvalidArgumentError(
+      absl::StrCat(where, ": the total after it is ", pos.score(line.seat), ", not ", line.total));
+}
+
+// An end-of-game line: the engine made the end-of-game lines when the game ended; each given
+// must be one. `end_lines`: the next of those not yet matched.
+absl::Status CheckEndLine(const Position& pos, const GcgLine& line, const std::string& where,
+                          size_t* end_lines) {
+  const std::vector<RecordLine>& made = pos.record();
+  if (!pos.over() || *end_lines >= made.size()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": ", core::Quote(line.move),
+                     " is an end-of-game adjustment, but the game has not ended with one here"));
+  }
+  const RecordLine& want = made[(*end_lines)++];
+  if (want.seat != line.seat || want.score != line.score || want.move != line.move) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(where, ": the end of the game gives seat ", SeatName(want.seat), " ",
+                     want.move, " ", want.score > 0 ? "+" : "", want.score, ", not this"));
+  }
+  return absl::OkStatus();
+}
+
+// Replays a GCG record into `pos` (an empty board), checking every score and total. Challenges
+// as records write them: a phony withdrawn ("--": the play before it taken back, its player's
+// turn lost), a challenge bonus and a time penalty (points given or taken); a rack may be given
+// whole or as only the tiles played.
 absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field,
                     std::optional<LastPlay>* last) {
   size_t end_lines = pos.record().size();
-  for (const GcgLine& line : gcg.lines) {
+  std::optional<Position> before_play;  // before the last move, while it may be withdrawn
+  for (size_t i = 0; i < gcg.lines.size(); ++i) {
+    const GcgLine& line = gcg.lines[i];
+    // A play the next line withdraws may be a phony: its words need not be in the lexicon.
+    const bool phony = i + 1 < gcg.lines.size() && gcg.lines[i + 1].kind == GcgLine::kWithdrawn &&
+                       gcg.lines[i + 1].seat == line.seat;
     const std::string where = absl::StrCat(field, ": line ", line.number);
-    if (line.end_adjustment) {
-      // The engine made the end-of-game lines when the game ended; each given must be one.
-      const std::vector<RecordLine>& made = pos.record();
-      if (!pos.over() || end_lines >= made.size()) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            where, ": ", core::Quote(line.move),
-            " is an end-of-game adjustment, but the game has not ended with one here"));
+    switch (line.kind) {
+      case GcgLine::kEnd:
+        if (absl::Status s = CheckEndLine(pos, line, where, &end_lines); !s.ok()) return s;
+        continue;
+      case GcgLine::kChallengeBonus:
+      case GcgLine::kTimePenalty:
+        pos.Adjust(line.seat, line.score, line.move);
+        end_lines = pos.record().size();
+        if (absl::Status s = CheckTotal(pos, line, where); !s.ok()) return s;
+        continue;
+      case GcgLine::kWithdrawn: {
+        if (!before_play.has_value() || before_play->to_move() != line.seat) {
+          return absl::InvalidArgumentError(absl::StrCat(
+              where, ": '--' takes back the play just made by the same player; there is none"));
+        }
+        const RecordLine phony = pos.record().back();
+        if (-phony.score != line.score) {
+          return absl::InvalidArgumentError(absl::StrCat(where, ": the play taken back scored ",
+                                                         phony.score, ", so -", phony.score,
+                                                         ", not ", line.score));
+        }
+        pos = *std::move(before_play);
+        before_play.reset();
+        last->reset();
+        pos.WithdrawPhony(phony);
+        end_lines = pos.record().size();
+        if (absl::Status s = CheckTotal(pos, line, where); !s.ok()) return s;
+        continue;
       }
-      const RecordLine& want = made[end_lines++];
-      if (want.seat != line.seat || want.score != line.score || want.move != line.move) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": the end of the game gives seat ", SeatName(want.seat), " ",
-                         want.move, " ", want.score > 0 ? "+" : "", want.score, ", not this"));
-      }
-    } else {
-      if (pos.over()) {
-        return absl::InvalidArgumentError(absl::StrCat(where, ": the game is already over"));
-      }
-      if (line.seat != pos.to_move()) {
-        return absl::InvalidArgumentError(absl::StrCat(where, ": seat ", SeatName(pos.to_move()),
-                                                       " (", gcg.nicks[pos.to_move()],
-                                                       ") is to move, not ", gcg.nicks[line.seat]));
-      }
-      if (!line.rack.has_value()) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": the rack before the move is needed to replay it"));
-      }
-      if (absl::Status s = pos.GiveRack(line.seat, *line.rack, where); !s.ok()) return s;
-      if (absl::Status s = PlayText(pos, line.move, where, last); !s.ok()) return s;
-      const std::vector<RecordLine>& made = pos.record();
-      size_t at = made.size() - 1;
-      while (made[at].move[0] == '(') --at;  // past the end-of-game lines it made
-      end_lines = at + 1;
-      const RecordLine& own = made[at];
-      if (own.score != line.score) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": ", line.move, " scores ", own.score, ", not ", line.score));
-      }
-      if (own.total != line.total) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(where, ": the total after it is ", own.total, ", not ", line.total));
-      }
+      case GcgLine::kMove:
+        break;
+    }
+    if (pos.over()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, ": the game is already over"));
+    }
+    if (line.seat != pos.to_move()) {
+      return absl::InvalidArgumentError(absl::StrCat(where, ": seat ", SeatName(pos.to_move()),
+                                                     " (", gcg.nicks[pos.to_move()],
+                                                     ") is to move, not ", gcg.nicks[line.seat]));
+    }
+    if (!line.rack.has_value()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": the rack before the move is needed to replay it"));
+    }
+    if (absl::Status s = pos.GiveRack(line.seat, *line.rack, where, /*partial=*/true); !s.ok()) {
+      return s;
+    }
+    before_play = pos;
+    if (absl::Status s = PlayText(pos, line.move, where, last, -1, /*words=*/!phony); !s.ok()) {
+      return s;
+    }
+    const std::vector<RecordLine>& made = pos.record();
+    size_t at = made.size() - 1;
+    while (made[at].move[0] == '(') --at;  // past the end-of-game lines it made
+    end_lines = at + 1;
+    const RecordLine& own = made[at];
+    if (own.score != line.score) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": ", line.move, " scores ", own.score, ", not ", line.score));
+    }
+    if (own.total != line.total) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(where, ": the total after it is ", own.total, ", not ", line.total));
     }
   }
   for (int seat = 0; seat < 2; ++seat) {
