@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -35,6 +36,22 @@ std::vector<std::string> DataLines(const std::string& text) {
     if (!line.empty() && line[0] != '#') out.emplace_back(line);
   }
   return out;
+}
+
+// The boards of a LIN file: a line that holds a deal (md|) starts a board, and the lines after it
+// that hold none go on with it.
+std::vector<std::string> LinBoards(const std::string& text) {
+  std::vector<std::string> boards;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty()) continue;
+    if (absl::StrContains(line, "md|") || boards.empty()) {
+      boards.emplace_back(line);
+    } else {
+      absl::StrAppend(&boards.back(), line);
+    }
+  }
+  return boards;
 }
 
 void PrintTable(const pb::DoubleDummyTable& t) {
@@ -272,10 +289,24 @@ int RunPlay(Transport& t, const CommandOptions& o) {
   if (o.file.empty()) return AnalyseOnePlay(t, o, o.notation);
   absl::StatusOr<std::string> text = ReadFile(o.file);
   if (!text.ok()) return Fail(text.status());
-  // A PBN file of several games: each analysed in turn, sent as a record of its own (its tags
-  // inherited from the games before written out); a game that cannot be analysed is reported
-  // and the others still are. A LIN record or a single game goes as it is.
-  if (absl::StrContains(*text, "md|")) return AnalyseOnePlay(t, o, *text);
+  // A PBN file of several games, or a LIN file of several boards (BBO's downloads: a record a
+  // line, each starting with its deal, md|): each analysed in turn, sent as a record of its own
+  // (a PBN game's tags inherited from the games before written out); a game that cannot be
+  // analysed is reported and the others still are. A single game goes as it is.
+  if (absl::StrContains(*text, "md|")) {
+    const std::vector<std::string> boards = LinBoards(*text);
+    if (boards.size() <= 1) return AnalyseOnePlay(t, o, *text);
+    int worst = 0;
+    for (size_t i = 0; i < boards.size(); ++i) {
+      if (!o.json) {
+        std::printf("%sgame %zu\n", i > 0 ? "\n" : "", i + 1);
+        std::fflush(stdout);
+      }
+      worst = std::max(
+          worst, AnalyseOnePlay(t, o, boards[i], absl::StrCat("--file: board ", i + 1, ": ")));
+    }
+    return worst;
+  }
   absl::StatusOr<std::vector<bridge::PbnGame>> games = bridge::ParsePbnGamesEach(*text, "--file");
   if (!games.ok()) return Fail(games.status());
   if (games->size() == 1) return AnalyseOnePlay(t, o, *text);
