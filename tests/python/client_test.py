@@ -224,9 +224,24 @@ class SpreadSchedulingTest(unittest.TestCase):
 
         waits = []
         with kibitzer.Client("127.0.0.1:1") as client:
-            out = client._spread(list(range(20)), 2, send, None, sleep=waits.append)
+            out = list(client._spread(list(range(20)), 2, send, None, sleep=waits.append))
         self.assertEqual(out, list(range(20)))
         self.assertEqual(sorted(set(waits)), [0.1, 0.2, 0.4, 0.8, 1.6, 3.2])
+
+    def test_results_stream_in_input_order_before_the_batch_ends(self):
+        first_seen = threading.Event()
+
+        def send(server, chunk):
+            if chunk[0] == 18:  # the last chunk waits until the first results reached the caller
+                self.assertTrue(first_seen.wait(timeout=30))
+            return chunk
+
+        with kibitzer.Client("127.0.0.1:1") as client:
+            out = []
+            for item in client._spread(list(range(20)), 2, send, None):
+                out.append(item)
+                first_seen.set()
+        self.assertEqual(out, list(range(20)))
 
     def test_in_flight_chunks_on_one_address(self):
         running, most = [0], [0]
@@ -242,7 +257,7 @@ class SpreadSchedulingTest(unittest.TestCase):
             return chunk
 
         with kibitzer.Client("127.0.0.1:1", in_flight=6) as client:
-            out = client._spread(list(range(40)), 2, send, None)
+            out = list(client._spread(list(range(40)), 2, send, None))
         self.assertEqual(out, list(range(40)))
         self.assertEqual(most[0], 6)
 

@@ -225,6 +225,12 @@ class Client:
     def tables(self, deals, *, dealer="", vulnerable="", chunk_size=50, progress=None):
         """Double-dummy tables and par of deals (PBN deals, PBN records or LIN), in input order.
         progress(done, total) after each chunk."""
+        return list(self.iter_tables(deals, dealer=dealer, vulnerable=vulnerable,
+                                     chunk_size=chunk_size, progress=progress))
+
+    def iter_tables(self, deals, *, dealer="", vulnerable="", chunk_size=50, progress=None):
+        """tables() as a generator: each table in input order as soon as it and those before it
+        are done, so that a long batch can be written out (and a run cut short keeps them)."""
         def send(server, chunk):
             request = pb.SolveTablesRequest(deals=chunk, dealer=dealer, vulnerable=vulnerable)
             response = server.call(server.bridge.SolveTables, request, self._metadata,
@@ -241,7 +247,7 @@ class Client:
             response = server.call(server.bridge.SolveBoards, request, self._metadata,
                                    self._chunk_timeout)
             return [types.board_from_proto(b) for b in response.boards]
-        return self._spread(list(positions), chunk_size, send, progress)
+        return list(self._spread(list(positions), chunk_size, send, progress))
 
     def analyze_play(self, record):
         """AnalyzePlay: the double-dummy cost of every card of a played deal (PBN or LIN)."""
@@ -313,7 +319,8 @@ class Client:
         to the next server (at most twice per server, and at least four times in all: behind a
         balancer, one address is many servers); one refused as busy (RESOURCE_EXHAUSTED) waits,
         doubling its wait from 0.1 s to 5 s, and is sent again without using a try (at most 64
-        times); the results come back in input order."""
+        times). A generator: the results in input order, each chunk's as soon as it and those
+        before it are done."""
         if chunk_size < 1:
             raise ValueError("chunk_size: must be at least 1")
         chunks = [items[i:i + chunk_size] for i in range(0, len(items), chunk_size)]
@@ -350,10 +357,12 @@ class Client:
         with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(run, i) for i in range(len(chunks))]
             try:
-                for f in futures:
+                # In input order, each chunk as soon as it and those before it are done.
+                for index, f in enumerate(futures):
                     f.result()
-            except BaseException:
+                    yield from results[index]
+                    results[index] = None
+            except BaseException:  # an error, or the caller closed the generator
                 for f in futures:
                     f.cancel()
                 raise
-        return [r for chunk in results for r in chunk]
