@@ -73,17 +73,34 @@ absl::StatusOr<std::vector<TokenClient>> ParseTokens(const std::string& text,
   return clients;
 }
 
+namespace {
+
+// Whether `given` is `known`, comparing every byte of `known` whatever matches: the time says
+// nothing of the secret.
+bool SameSecret(std::string_view known, std::string_view given) {
+  unsigned diff = known.size() != given.size() ? 1 : 0;
+  for (size_t i = 0; i < known.size(); ++i) {
+    diff |= static_cast<unsigned char>(known[i]) ^
+            static_cast<unsigned char>(i < given.size() ? given[i] : 0);
+  }
+  return diff == 0;
+}
+
+// A secret of `flag` may not be taken in the clear off this machine.
+absl::Status RefuseInTheClear(const char* flag, const char* what, const std::string& listen) {
+  return absl::InvalidArgumentError(
+      absl::StrCat(flag, ": ", what,
+                   " would cross the network in the clear: give --tls-cert and --tls-key, "
+                   "or listen on loopback or a Unix socket (not ",
+                   core::Quote(listen), ")"));
+}
+
+}  // namespace
+
 const TokenClient* TokenAuth::Find(std::string_view token) const {
   const TokenClient* found = nullptr;
   for (const TokenClient& c : clients_) {
-    // Every byte of every token is compared, whatever matches: the time says nothing of a token.
-    unsigned diff = c.token.size() != token.size() ? 1 : 0;
-    const size_t n = c.token.size();
-    for (size_t i = 0; i < n; ++i) {
-      diff |= static_cast<unsigned char>(c.token[i]) ^
-              static_cast<unsigned char>(i < token.size() ? token[i] : 0);
-    }
-    if (diff == 0) found = &c;
+    if (SameSecret(c.token, token)) found = &c;  // every token compared, whichever matches
   }
   return found;
 }
@@ -129,14 +146,7 @@ bool AllowsClientAuth(const std::string& pem) {
   return client;
 }
 
-bool FrontDoor::Opens(std::string_view secret) const {
-  unsigned diff = secret_.size() != secret.size() ? 1 : 0;
-  for (size_t i = 0; i < secret_.size(); ++i) {
-    diff |= static_cast<unsigned char>(secret_[i]) ^
-            static_cast<unsigned char>(i < secret.size() ? secret[i] : 0);
-  }
-  return diff == 0;
-}
+bool FrontDoor::Opens(std::string_view secret) const { return SameSecret(secret_, secret); }
 
 absl::StatusOr<std::string> ParseSecret(const std::string& text, const std::string& source) {
   absl::string_view line = text;
@@ -172,12 +182,7 @@ absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& o) {
   const bool local = IsLocalAddress(o.listen);
   std::shared_ptr<TokenAuth> auth;
   if (!o.auth_tokens.empty()) {
-    if (!tls && !local) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--auth-tokens: tokens would cross the network in the clear: give --tls-cert and "
-          "--tls-key, or listen on loopback or a Unix socket (not ",
-          core::Quote(o.listen), ")"));
-    }
+    if (!tls && !local) return RefuseInTheClear("--auth-tokens", "tokens", o.listen);
     absl::StatusOr<std::string> text = ReadFile(o.auth_tokens, "--auth-tokens");
     if (!text.ok()) return text.status();
     absl::StatusOr<std::vector<TokenClient>> clients = ParseTokens(*text, "--auth-tokens");
@@ -215,12 +220,7 @@ absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& o) {
   if (auth) out.credentials->SetAuthMetadataProcessor(auth);
   out.rules.tokens = auth;
   if (!o.front_door_secret.empty()) {
-    if (!tls && !local) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--front-door-secret: the secret would cross the network in the clear: give --tls-cert "
-          "and --tls-key, or listen on loopback or a Unix socket (not ",
-          core::Quote(o.listen), ")"));
-    }
+    if (!tls && !local) return RefuseInTheClear("--front-door-secret", "the secret", o.listen);
     absl::StatusOr<std::string> text = ReadFile(o.front_door_secret, "--front-door-secret");
     if (!text.ok()) return text.status();
     absl::StatusOr<std::string> secret = ParseSecret(*text, "--front-door-secret");

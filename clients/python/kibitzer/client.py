@@ -327,9 +327,8 @@ class Client:
         results = [None] * len(chunks)
         done = [0]
         servers = self._servers
-        # The workers: each address's in-flight chunks (chunk i starts on server i mod count).
-        slots = [s for s in servers
-                 for _ in range(self._in_flight or 2 * addresses_of(s.address))]
+        # The workers: each address's chunks in flight (chunk i starts on server i mod count).
+        slots = sum(self._in_flight or 2 * addresses_of(s.address) for s in servers)
 
         def run(index):
             last, attempt, busy = None, 0, 0
@@ -353,7 +352,7 @@ class Client:
                     done[0] += len(chunks[index])
                     progress(done[0], len(items))
 
-        workers = max(1, min(len(chunks), len(slots)))
+        workers = max(1, min(len(chunks), slots))
         with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
             futures = [pool.submit(run, i) for i in range(len(chunks))]
             try:

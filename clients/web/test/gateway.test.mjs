@@ -3,7 +3,7 @@
 //
 //   KIBITZERD=build/service/kibitzerd [KIBITZ=build/clients/cli/kibitz] node test/gateway.test.mjs
 import assert from "node:assert/strict";
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import * as http from "node:http";
 import * as http2 from "node:http2";
@@ -11,25 +11,12 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { start } from "./support.mjs";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const KIBITZERD = process.env.KIBITZERD ?? join(here, "../../../build/service/kibitzerd");
 const KIBITZ = process.env.KIBITZ ?? join(dirname(KIBITZERD), "../clients/cli/kibitz");
 const GATEWAY = join(here, "../dist/gateway.mjs");
-
-function start(command, args, prefix) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    let stdout = "";
-    child.stderr.on("data", (d) => { stderr += d; });
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      const line = stdout.split("\n").find((l) => l.startsWith(prefix));
-      if (line !== undefined) resolve({ child, rest: line.slice(prefix.length).trim(), log: () => stderr });
-    });
-    child.on("exit", (code) => reject(new Error(`${command} exited (${code}): ${stderr}`)));
-  });
-}
 
 // A browser: its own cookie jar (one session), speaking Connect with JSON.
 class Browser {

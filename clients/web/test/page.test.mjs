@@ -4,13 +4,15 @@
 //   KIBITZERD=build/service/kibitzerd KIBITZ=build/clients/cli/kibitz \
 //   SCREENSHOT_DIR=build/web-screenshots node test/page.test.mjs
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { chromium } from "playwright-core";
+
+import { start } from "./support.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const KIBITZERD = process.env.KIBITZERD ?? join(here, "../../../build/service/kibitzerd");
@@ -30,22 +32,6 @@ const RECORD = `[Deal "N:Q64.JT98742.7.T6 K2.AK.JT8542.954 T983.5.A93.AJ732 AJ75
 H7 HA H5 H3
 D7 DJ DA D6
 `;
-
-// Starts a process and resolves once a stdout line starts with `prefix`; keeps its stderr.
-function start(command, args, prefix) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
-    let stderr = "";
-    let stdout = "";
-    child.stderr.on("data", (d) => { stderr += d; });
-    child.stdout.on("data", (d) => {
-      stdout += d;
-      const line = stdout.split("\n").find((l) => l.startsWith(prefix));
-      if (line !== undefined) resolve({ child, rest: line.slice(prefix.length).trim(), log: () => stderr });
-    });
-    child.on("exit", (code) => reject(new Error(`${command} exited (${code}): ${stderr}`)));
-  });
-}
 
 function kibitz(...args) {
   const lines = execFileSync(KIBITZ, ["--json", ...args], { encoding: "utf8" }).trim().split("\n");
