@@ -1,12 +1,14 @@
 // libFuzzer target: every game's position notation, moves, seat, variant and position options, as
 // SetupPosition takes them. The first byte picks the game; the rest is lines: notation, moves
-// (space-separated), seat, variant, then KEY=VALUE options. A position that sets up is asked for
+// (space-separated), seat, variant, then KEY=VALUE options; in the notation the byte 0x1E stands
+// for a line break (a Scrabble GCG record is many lines). A position that sets up is asked for
 // everything SetupPosition answers, and a few layouts are dealt.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "engine/analysis/game_registry.h"
 
@@ -31,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<std::string> lines = absl::StrSplit(text, '\n');
   lines.resize(std::max<size_t>(lines.size(), 4));
   kibitzer::core::PositionSpec spec;
-  spec.notation = lines[0];
+  spec.notation = absl::StrReplaceAll(lines[0], {{"\x1e", "\n"}});
   spec.moves = absl::StrSplit(lines[1], ' ', absl::SkipEmpty());
   spec.seat = lines[2];
   spec.variant = lines[3];
