@@ -114,12 +114,18 @@ inline int MonteCarloWorkers(const MonteCarloConfig& config) {
 // The z of a one-sided test at `confidence` (0.95 gives 1.645).
 double NormalQuantile(double confidence);
 
-// The search options of every game with Monte Carlo (race, confidence, min_samples), declared once.
-std::vector<core::OptionSpec> MonteCarloOptionSpecs();
+// The search options of every game with Monte Carlo, declared once (MonteCarloOptionSet): each
+// game's search options include them.
+struct MonteCarloOptions {
+  core::Given<int> race;  // percent; not given: BestMove races, Analyze does not
+  int confidence = 0;     // percent; 0: no early stop
+  int min_samples = 0;
+};
+const core::OptionSet<MonteCarloOptions>& MonteCarloOptionSet();
 // The driver's settings from those options and the search's spec: `default_samples` when the
 // limits name none, `batch` samples between reports and decisions. BestMove races unless told
 // race=0; Analyze races only when asked.
-MonteCarloConfig MonteCarloConfigOf(const core::OptionValues& options, const core::SearchSpec& spec,
+MonteCarloConfig MonteCarloConfigOf(const MonteCarloOptions& options, const core::SearchSpec& spec,
                                     uint64_t default_samples, uint64_t batch);
 
 template <MonteCarloGame G>

@@ -81,25 +81,63 @@ TEST(Rng, ShuffleIsAPermutationAndReproducible) {
   EXPECT_FALSE(std::is_sorted(a.begin(), a.end()));
 }
 
-TEST(Options, DefaultsAndCheckedValues) {
-  std::vector<OptionSpec> specs = {
-      OptionSpec::Bool("fast", true, ""),
-      OptionSpec::Int("width", 3, 1, 10, ""),
-      OptionSpec::Enum("mode", "a", {"a", "b"}, ""),
-  };
-  auto v = OptionValues::Parse(specs, {{"width", "7"}}, "options");
-  ASSERT_TRUE(v.ok()) << v.status();
-  EXPECT_TRUE(v->GetBool("fast"));
-  EXPECT_EQ(v->GetInt("width"), 7);
-  EXPECT_EQ(v->GetString("mode"), "a");
+struct Inner {
+  int depth = 0;
+};
+struct Sample {
+  enum class Mode { kA, kB };
+  bool fast = false;
+  int width = 0;
+  Mode mode = Mode::kB;
+  std::optional<int> limit;
+  std::string label;
+  Inner inner;
+};
 
-  auto unknown = OptionValues::Parse(specs, {{"colour", "red"}}, "options");
+OptionSet<Sample> SampleOptions() {
+  OptionSet<Inner> inner;
+  inner.Int("depth", &Inner::depth, 4, 0, 9, "");
+  OptionSet<Sample> set;
+  set.Bool("fast", &Sample::fast, true, "")
+      .Int("width", &Sample::width, 3, 1, 10, "")
+      .Enum("mode", &Sample::mode, "a", {{"a", Sample::Mode::kA}, {"b", Sample::Mode::kB}}, "")
+      .Int("limit", &Sample::limit, 5, 0, 9, "")
+      .String("label", &Sample::label, "")
+      .Include(&Sample::inner, inner);
+  return set;
+}
+
+TEST(Options, DeclaredDefaultsThenCheckedValuesIntoTheFields) {
+  const OptionSet<Sample> set = SampleOptions();
+  ASSERT_EQ(set.specs().size(), 6u);
+  EXPECT_EQ(set.specs()[2].choices, (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(set.specs()[3].default_value, "5");
+  EXPECT_EQ(set.specs()[5].name, "depth");
+
+  auto v = set.Parse({{"width", "7"}, {"depth", "2"}, {"label", "x y"}}, "options");
+  ASSERT_TRUE(v.ok()) << v.status();
+  EXPECT_TRUE(v->fast);
+  EXPECT_EQ(v->width, 7);
+  EXPECT_EQ(v->mode, Sample::Mode::kA);
+  EXPECT_FALSE(v->limit.has_value());  // not given: an optional field tells so
+  EXPECT_EQ(v->label, "x y");
+  EXPECT_EQ(v->inner.depth, 2);
+  auto given = set.Parse({{"limit", "0"}, {"mode", "b"}, {"fast", "false"}}, "options");
+  ASSERT_TRUE(given.ok()) << given.status();
+  EXPECT_EQ(given->limit, 0);
+  EXPECT_EQ(given->mode, Sample::Mode::kB);
+  EXPECT_FALSE(given->fast);
+  EXPECT_EQ(given->inner.depth, 4);
+
+  auto unknown = set.Parse({{"colour", "red"}}, "options");
   EXPECT_EQ(unknown.status().code(), absl::StatusCode::kInvalidArgument);
   EXPECT_NE(unknown.status().message().find("options[colour]"), absl::string_view::npos);
-  EXPECT_FALSE(OptionValues::Parse(specs, {{"width", "11"}}, "o").ok());
-  EXPECT_FALSE(OptionValues::Parse(specs, {{"width", "x"}}, "o").ok());
-  EXPECT_FALSE(OptionValues::Parse(specs, {{"fast", "yes"}}, "o").ok());
-  EXPECT_FALSE(OptionValues::Parse(specs, {{"mode", "c"}}, "o").ok());
+  EXPECT_NE(unknown.status().message().find("depth"), absl::string_view::npos);
+  EXPECT_FALSE(set.Parse({{"width", "11"}}, "o").ok());
+  EXPECT_FALSE(set.Parse({{"width", "x"}}, "o").ok());
+  EXPECT_FALSE(set.Parse({{"fast", "yes"}}, "o").ok());
+  EXPECT_FALSE(set.Parse({{"mode", "c"}}, "o").ok());
+  EXPECT_FALSE(set.Parse({{"depth", "10"}}, "o").ok());
 }
 
 TEST(SearchControl, NodeLimitIsExactAndStopTokenWins) {

@@ -7,11 +7,29 @@
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bigtwo {
-namespace {
-
-using core::OptionSpec;
-
-}  // namespace
+const core::OptionSet<SearchOptions>& SearchOptionSet() {
+  static const core::OptionSet<SearchOptions> kSet = [] {
+    using O = SearchOptions;
+    core::OptionSet<O> set;
+    set.Enum("algorithm", &O::algorithm, "auto",
+             {{"auto", AlgorithmChoice::kAuto},
+              {"maxn", AlgorithmChoice::kMaxn},
+              {"paranoid", AlgorithmChoice::kParanoid}},
+             "Search of each layout: max^n (every seat for itself) or paranoid (the others "
+             "against the seat to move); auto: maxn with every hand known, paranoid from a "
+             "seat's view.")
+        .Enum("leaf", &O::leaf, "auto",
+              {{"auto", LeafChoice::kAuto},
+               {"rollout", LeafChoice::kRollout},
+               {"eval", LeafChoice::kEval}},
+              "At the depth limit: play the game out with the baseline policy (rollout), or the "
+              "heuristic of plays needed to go out, cards left and sure winners (eval). auto: "
+              "rollout.")
+        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
+    return set;
+  }();
+  return kSet;
+}
 
 core::GameInfo MakeBigTwoInfo() {
   core::GameInfo info;
@@ -32,18 +50,8 @@ core::GameInfo MakeBigTwoInfo() {
        "(straight < flush < full house < four of a kind < straight flush) beat only five-card "
        "hands"},
   };
-  info.position_options = PositionOptionSpecs();
-  info.search_options = {
-      OptionSpec::Enum("algorithm", "auto", {"auto", "maxn", "paranoid"},
-                       "Search of each layout: max^n (every seat for itself) or paranoid (the "
-                       "others against the seat to move); auto: maxn with every hand known, "
-                       "paranoid from a seat's view."),
-      OptionSpec::Enum("leaf", "auto", {"auto", "rollout", "eval"},
-                       "At the depth limit: play the game out with the baseline policy "
-                       "(rollout), or the heuristic of plays needed to go out, cards left and sure "
-                       "winners (eval). auto: rollout."),
-  };
-  for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
+  info.position_options = PositionOptionSet().specs();
+  info.search_options = SearchOptionSet().specs();
   info.position_notation =
       "The hands as dealt, seat 1 first, separated by spaces; each hand its 13 cards "
       "concatenated, rank then suit (3C 4D TS 2H; suits C D H S), '-' for a hand not known. "
@@ -111,7 +119,7 @@ absl::StatusOr<core::DealResult> BigTwoGame::DealState(const BigTwoState& state,
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> BigTwoGame::PrepareState(
     const BigTwoState& state, const core::SearchSpec& spec) const {
-  return PrepareBigTwoSearch(info_, state, spec);
+  return PrepareBigTwoSearch(state, spec);
 }
 
 }  // namespace kibitzer::bigtwo

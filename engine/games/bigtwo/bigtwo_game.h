@@ -12,6 +12,7 @@
 
 #include "engine/core/game.h"
 #include "engine/games/bigtwo/state.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bigtwo {
 
@@ -56,8 +57,16 @@ class BigTwoGame final : public core::TypedGame<BigTwoState> {
 // The pieces of bigtwo_game, in their own files.
 core::GameInfo MakeBigTwoInfo();
 absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpec& spec);
-absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(const core::GameInfo& info,
-                                                                      const BigTwoState& state,
+// Big Two's search options, declared once (SearchOptionSet, bigtwo_game.cc).
+enum class AlgorithmChoice { kAuto, kMaxn, kParanoid };
+enum class LeafChoice { kAuto, kRollout, kEval };
+struct SearchOptions {
+  AlgorithmChoice algorithm = AlgorithmChoice::kAuto;
+  LeafChoice leaf = LeafChoice::kAuto;
+  search::MonteCarloOptions monte_carlo;
+};
+const core::OptionSet<SearchOptions>& SearchOptionSet();
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(const BigTwoState& state,
                                                                       const core::SearchSpec& spec);
 // Parses a play ("pass" or cards) of `state`'s rules; errors name `field`.
 absl::StatusOr<Move> ParseMove(const std::string& text, const State& state,

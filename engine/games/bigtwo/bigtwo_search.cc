@@ -109,9 +109,8 @@ class BigTwoTask final : public core::SearchTask {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
-    const core::GameInfo& info, const BigTwoState& bs, const core::SearchSpec& spec) {
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info.search_options, spec.options, "options");
+    const BigTwoState& bs, const core::SearchSpec& spec) {
+  absl::StatusOr<SearchOptions> options = SearchOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   const State& s = bs.state();
   if (s.IsTerminal()) {
@@ -137,8 +136,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
     }
   }
   o.player.algorithm =
-      options->GetString("algorithm") == "maxn" ? Algorithm::kMaxn : Algorithm::kParanoid;
-  o.player.leaf = options->GetString("leaf") == "eval" ? Leaf::kEval : Leaf::kRollout;
+      options->algorithm == AlgorithmChoice::kMaxn ? Algorithm::kMaxn : Algorithm::kParanoid;
+  o.player.leaf = options->leaf == LeafChoice::kEval ? Leaf::kEval : Leaf::kRollout;
   if (bs.hidden()) {
     o.player.depth = spec.limits.depth > 0 ? spec.limits.depth : 1;
   } else {
@@ -148,7 +147,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
           "the seat whose view it is)");
     }
     o.player.algorithm =
-        options->GetString("algorithm") == "paranoid" ? Algorithm::kParanoid : Algorithm::kMaxn;
+        options->algorithm == AlgorithmChoice::kParanoid ? Algorithm::kParanoid : Algorithm::kMaxn;
     o.player.depth = spec.limits.depth > 0 ? spec.limits.depth : 6;
   }
   if (o.player.depth > 40) {
@@ -173,7 +172,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBigTwoSearch(
     return task;
   }
   search::MonteCarloConfig config =
-      search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kBatch);
+      search::MonteCarloConfigOf(options->monte_carlo, spec, kDefaultSamples, kBatch);
   config.margin = 1;  // the race's indifference: a point
   auto task = std::make_unique<search::MonteCarloTask<PlayLayouts>>(
       [s, f = *fixed, player = o.player, moves = std::move(o.moves), seed = spec.seed] {

@@ -89,7 +89,9 @@ absl::StatusOr<Move> ParseMove(const std::string& text, const State& state,
 }
 
 absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpec& spec) {
-  absl::StatusOr<Rules> rules = RulesFromOptions(spec.variant, spec.options, "options");
+  absl::StatusOr<PositionOptions> options = PositionOptionSet().Parse(spec.options, "options");
+  if (!options.ok()) return options.status();
+  absl::StatusOr<Rules> rules = RulesOf(spec.variant, *options, "options");
   if (!rules.ok()) return rules.status();
   const int n = rules->players;
   const Variant v = rules->variant;
@@ -160,8 +162,8 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
     }
   }
   std::optional<int> given;
-  if (const auto it = spec.options.find("leader"); it != spec.options.end() && it->second != "0") {
-    absl::StatusOr<int> named = ParseSeat(it->second, n, "options[leader]");
+  if (options->leader != 0) {
+    absl::StatusOr<int> named = ParseSeat(std::to_string(options->leader), n, "options[leader]");
     if (!named.ok()) return named.status();
     given = *named;
   } else if (leader < 0 && dealt_leader >= 0) {

@@ -11,11 +11,22 @@
 
 namespace kibitzer::bigtwo {
 
-// Position options: players, pass_is_final, multipliers, straights, leader, view.
-const std::vector<core::OptionSpec>& PositionOptionSpecs();
+// Big Two's position options, declared once (PositionOptionSet).
+enum class StraightsOption { kAuto, kTaiwan, kAceHigh };
+struct PositionOptions {
+  int players = 0;
+  bool pass_is_final = false;
+  bool multipliers = false;
+  StraightsOption straights = StraightsOption::kAuto;
+  int leader = 0;  // the seat that leads first; 0: the holder of the lowest card dealt
+};
+const core::OptionSet<PositionOptions>& PositionOptionSet();
 
-// Rules for `variant` ("" is taiwan) and the rule options in `options` (errors name
-// `field`[option] or "variant"). Options that are not rules (leader, view) are checked, not used.
+// Rules for `variant` ("" is taiwan) with the rule options of `options` (errors name
+// `field`[option] or "variant"); the leader is the position's, not a rule.
+absl::StatusOr<Rules> RulesOf(const std::string& variant, const PositionOptions& options,
+                              const std::string& field);
+// The same from the options as a request gives them.
 absl::StatusOr<Rules> RulesFromOptions(const std::string& variant, const core::OptionMap& options,
                                        const std::string& field);
 

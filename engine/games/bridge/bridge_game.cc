@@ -5,7 +5,7 @@ BridgeGame::BridgeGame() : info_(MakeBridgeInfo()) {}
 
 absl::StatusOr<std::unique_ptr<BridgeState>> BridgeGame::SetupState(
     const core::PositionSpec& spec) const {
-  return SetupBridge(info_, spec);
+  return SetupBridge(spec);
 }
 
 absl::StatusOr<core::DealResult> BridgeGame::DealState(const BridgeState& state,
@@ -15,7 +15,7 @@ absl::StatusOr<core::DealResult> BridgeGame::DealState(const BridgeState& state,
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> BridgeGame::PrepareState(
     const BridgeState& state, const core::SearchSpec& spec) const {
-  return PrepareBridgeSearch(info_, state, spec);
+  return PrepareBridgeSearch(state, spec);
 }
 
 }  // namespace kibitzer::bridge

@@ -69,10 +69,8 @@ class BridgeGame final : public core::TypedGame<BridgeState> {
 
 // The pieces of bridge_game, in their own files.
 core::GameInfo MakeBridgeInfo();
-absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& info,
-                                                         const core::PositionSpec& spec);
-absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(const core::GameInfo& info,
-                                                                      const BridgeState& state,
+absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::PositionSpec& spec);
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(const BridgeState& state,
                                                                       const core::SearchSpec& spec);
 absl::StatusOr<core::DealResult> DealBridge(const BridgeState& state, const core::DealSpec& spec);
 

@@ -1,11 +1,64 @@
 // What the bridge module tells clients about itself: notation, options and values.
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/bridge_options.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bridge {
 
+namespace {
+const std::vector<std::pair<std::string, int>> kSeats = {
+    {"N", kNorth}, {"E", kEast}, {"S", kSouth}, {"W", kWest}};
+}  // namespace
+
+const core::OptionSet<PositionOptions>& PositionOptionSet() {
+  static const core::OptionSet<PositionOptions> kSet = [] {
+    using O = PositionOptions;
+    core::OptionSet<O> set;
+    set.Enum("trump", &O::trump, "N",
+             {{"S", kSpades}, {"H", kHearts}, {"D", kDiamonds}, {"C", kClubs}, {"N", kNoTrump}},
+             "The strain: a suit, or N for no trump (set by the contract when given).")
+        .Enum("leader", &O::leader, "W", kSeats,
+              "The seat that leads the trick the notation starts at (with a contract and 13-card "
+              "hands: declarer's left-hand opponent).")
+        .String("contract", &O::contract,
+                "The contract, e.g. 4H, 3NTX, 6SXX; needs the declarer. Sets the strain; with it "
+                "Monte Carlo reports the chance of making and the score.")
+        .String("declarer", &O::declarer, "Declarer's seat: N, E, S or W.")
+        .Enum("vulnerable", &O::vulnerable, "None",
+              {{"None", Vulnerability::kNone},
+               {"NS", Vulnerability::kNorthSouth},
+               {"EW", Vulnerability::kEastWest},
+               {"All", Vulnerability::kBoth}},
+              "Vulnerability, for scores.")
+        .Enum("dealer", &O::dealer, "N", kSeats, "The dealer, for par (the IMPs objective).");
+    return set;
+  }();
+  return kSet;
+}
+
+const core::OptionSet<SearchOptions>& SearchOptionSet() {
+  static const core::OptionSet<SearchOptions> kSet = [] {
+    using O = SearchOptions;
+    core::OptionSet<O> set;
+    set.Enum("objective", &O::objective, "make",
+             {{"make", Objective::kMake},
+              {"tricks", Objective::kTricks},
+              {"score", Objective::kScore},
+              {"imps", Objective::kImps}},
+             "Monte Carlo ranking: make (probability of making, or of defeating the contract, "
+             "then mean tricks), tricks, score (expected duplicate score) or imps (expected IMPs "
+             "against the double-dummy par of each layout; costs a full table per sample).")
+        .String("constraints", &O::constraints,
+                "Monte Carlo: a script in the language of the dealer program (predeal, hcp, "
+                "shape, hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= "
+                "12\".")
+        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
+    return set;
+  }();
+  return kSet;
+}
+
 core::GameInfo MakeBridgeInfo() {
-  using core::OptionSpec;
   core::GameInfo info;
   info.name = "bridge";
   info.display_name = "Contract bridge";
@@ -17,33 +70,8 @@ core::GameInfo MakeBridgeInfo() {
       "double-dummy; every card gets its mean tricks, probability of making or defeating the "
       "contract and expected score, with standard errors.";
   info.variants = {{"standard", "duplicate bridge card play"}};
-  info.position_options = {
-      OptionSpec::Enum("trump", "N", {"S", "H", "D", "C", "N"},
-                       "The strain: a suit, or N for no trump (set by the contract when given)."),
-      OptionSpec::Enum("leader", "W", {"N", "E", "S", "W"},
-                       "The seat that leads the trick the notation starts at (with a contract and "
-                       "13-card hands: declarer's left-hand opponent)."),
-      OptionSpec::String("contract",
-                         "The contract, e.g. 4H, 3NTX, 6SXX; needs the declarer. Sets the strain; "
-                         "with it Monte Carlo reports the chance of making and the score."),
-      OptionSpec::String("declarer", "Declarer's seat: N, E, S or W."),
-      OptionSpec::Enum("vulnerable", "None", {"None", "NS", "EW", "All"},
-                       "Vulnerability, for scores."),
-      OptionSpec::Enum("dealer", "N", {"N", "E", "S", "W"},
-                       "The dealer, for par (the IMPs objective)."),
-  };
-  info.search_options = {
-      OptionSpec::Enum("objective", "make", {"make", "tricks", "score", "imps"},
-                       "Monte Carlo ranking: make (probability of making, or of defeating the "
-                       "contract, then mean tricks), tricks, score (expected duplicate score) or "
-                       "imps (expected IMPs against the double-dummy par of each layout; costs a "
-                       "full table per sample)."),
-      OptionSpec::String(
-          "constraints",
-          "Monte Carlo: a script in the language of the dealer program (predeal, hcp, shape, "
-          "hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= 12\"."),
-  };
-  for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
+  info.position_options = PositionOptionSet().specs();
+  info.search_options = SearchOptionSet().specs();
   info.position_notation =
       "The four hands in PBN at the start of a trick: the first seat, a colon, then the hands "
       "clockwise, each spades.hearts.diamonds.clubs with ranks AKQJT98765432 (\"10\" and lower "

@@ -8,6 +8,7 @@
 #include "engine/core/candidates.h"
 #include "engine/core/quote.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/bridge_options.h"
 #include "engine/games/bridge/dd_solver.h"
 #include "engine/games/bridge/monte_carlo.h"
 #include "engine/search/monte_carlo_task.h"
@@ -208,8 +209,17 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareDoubleDummy(const PlayP
                                            spec.hash_mb > 0 ? spec.hash_mb : kDefaultTableMb);
 }
 
-absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
-    const BridgeState& state, const core::SearchSpec& spec, const core::OptionValues& options) {
+// The unit and name of a Monte Carlo objective.
+core::ReportFrame FrameOf(Objective o) {
+  return o == Objective::kMake     ? core::ReportFrame{core::ValueUnit::kProbability, "make"}
+         : o == Objective::kTricks ? core::ReportFrame{core::ValueUnit::kTricks, "tricks"}
+         : o == Objective::kScore  ? core::ReportFrame{core::ValueUnit::kScore, "score"}
+                                   : core::ReportFrame{core::ValueUnit::kImps, "imps"};
+}
+
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(const BridgeState& state,
+                                                                    const core::SearchSpec& spec,
+                                                                    const SearchOptions& options) {
   const SeatView& view = state.view();
   const int mover = view.now.ToMove();
   const std::string who(1, SeatChar(mover));
@@ -227,16 +237,11 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
     }
   }
   MonteCarloOptions mc;
-  const std::string& objective = options.GetString("objective");
-  mc.objective = objective == "tricks"  ? Objective::kTricks
-                 : objective == "score" ? Objective::kScore
-                 : objective == "imps"  ? Objective::kImps
-                                        : Objective::kMake;
-  const bool asked = spec.options.count("objective") != 0;
+  mc.objective = options.objective.value;
   if (!view.contract && mc.objective != Objective::kTricks) {
-    if (asked) {
+    if (options.objective.given) {
       return absl::InvalidArgumentError(absl::StrCat(
-          "options[objective]: ", objective,
+          "options[objective]: ", FrameOf(mc.objective).objective,
           " needs the contract (position options contract and declarer, or a record)"));
     }
     mc.objective = Objective::kTricks;
@@ -245,7 +250,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
     return absl::InvalidArgumentError(
         "options[objective]: imps needs the par of the whole deal (13-card hands at the start)");
   }
-  mc.config = search::MonteCarloConfigOf(options, spec, kDefaultSamples, kBatch);
+  mc.config = search::MonteCarloConfigOf(options.monte_carlo, spec, kDefaultSamples, kBatch);
   // The race's indifference: 2% of make probability, a tenth of a trick (also between cards
   // equal on the objective), 10 points, a quarter of an IMP.
   mc.config.margin = mc.objective == Objective::kMake     ? 0.05
@@ -262,8 +267,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
       if (wanted->Contains(MakeCard(suit, rank))) mc.candidates.push_back(MakeCard(suit, rank));
     }
   }
-  absl::StatusOr<ViewProblem> problem = MakeViewProblem(
-      view, spec.fixed, "fixed", options.GetString("constraints"), "options[constraints]");
+  absl::StatusOr<ViewProblem> problem =
+      MakeViewProblem(view, spec.fixed, "fixed", options.constraints, "options[constraints]");
   if (!problem.ok()) return problem.status();
   ResultModel model;
   model.tricks_left = view.hand_size - static_cast<int>(view.moves.size()) / 4;
@@ -277,11 +282,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
   const size_t table_bytes = (mc.objective == Objective::kImps ? 2 : 1) *
                              DoubleDummySolver::TableBytes(mc.table_megabytes);
   const search::MonteCarloConfig config = mc.config;
-  const core::ReportFrame frame =
-      mc.objective == Objective::kMake ? core::ReportFrame{core::ValueUnit::kProbability, "make"}
-      : mc.objective == Objective::kTricks ? core::ReportFrame{core::ValueUnit::kTricks, "tricks"}
-      : mc.objective == Objective::kScore  ? core::ReportFrame{core::ValueUnit::kScore, "score"}
-                                           : core::ReportFrame{core::ValueUnit::kImps, "imps"};
+  const core::ReportFrame frame = FrameOf(mc.objective);
   // The sampler is made when the search starts, on its own thread.
   auto shared = std::make_shared<ViewProblem>(*std::move(problem));
   auto task = std::make_unique<search::MonteCarloTask<CardLayouts>>(
@@ -300,9 +301,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareMonteCarlo(
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareBridgeSearch(
-    const core::GameInfo& info, const BridgeState& state, const core::SearchSpec& spec) {
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info.search_options, spec.options, "options");
+    const BridgeState& state, const core::SearchSpec& spec) {
+  absl::StatusOr<SearchOptions> options = SearchOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   if (state.IsTerminal()) {
     return absl::InvalidArgumentError(

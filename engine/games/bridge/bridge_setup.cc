@@ -4,6 +4,7 @@
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/bridge_options.h"
 #include "engine/games/bridge/record.h"
 
 namespace kibitzer::bridge {
@@ -14,39 +15,40 @@ absl::Status Bad(absl::string_view field, absl::string_view why) {
 }
 
 // Contract, declarer, strain and leader from the options (a record's own come first).
-absl::Status ApplyContractOptions(const core::PositionSpec& spec, const core::OptionValues& options,
-                                  bool from_record, SeatView& view) {
-  const auto given = [&](const char* name) { return spec.options.count(name) != 0; };
+absl::Status ApplyContractOptions(const PositionOptions& o, bool from_record, SeatView& view) {
   if (from_record) {
-    for (const char* name : {"trump", "leader", "contract", "declarer"}) {
-      if (given(name)) {
+    const std::pair<const char*, bool> record_sets[] = {{"trump", o.trump.given},
+                                                        {"leader", o.leader.given},
+                                                        {"contract", o.contract.given},
+                                                        {"declarer", o.declarer.given}};
+    for (const auto& [name, given] : record_sets) {
+      if (given) {
         return Bad(absl::StrCat("options[", name, "]"),
                    "the record's contract already sets the strain, declarer and leader");
       }
     }
   } else {
-    if (given("contract")) {
-      absl::StatusOr<Contract> c =
-          ParseContract(options.GetString("contract"), "options[contract]");
+    if (o.contract.given) {
+      absl::StatusOr<Contract> c = ParseContract(o.contract.value, "options[contract]");
       if (!c.ok()) return c.status();
       if (!c->passed_out()) view.contract = *c;
     }
-    if (given("declarer")) {
-      const std::optional<int> d = ParseSeat(options.GetString("declarer"));
+    if (o.declarer.given) {
+      const std::optional<int> d = ParseSeat(o.declarer.value);
       if (!d) return Bad("options[declarer]", "not a seat (N, E, S, W)");
       view.declarer = d;
     }
     if (view.contract && !view.declarer) {
       return Bad("options[declarer]", "required with a contract");
     }
-    view.trump = *ParseStrain(options.GetString("trump"));
-    view.leader = *ParseSeat(options.GetString("leader"));
+    view.trump = o.trump.value;
+    view.leader = o.leader.value;
     if (view.contract) {
-      if (given("trump") && view.trump != view.contract->strain) {
+      if (o.trump.given && view.trump != view.contract->strain) {
         return Bad("options[trump]", "differs from the contract's strain");
       }
       view.trump = view.contract->strain;
-      if (!given("leader")) {
+      if (!o.leader.given) {
         if (view.hand_size != 13) {
           return Bad("options[leader]", "an end position needs the seat on lead");
         }
@@ -54,10 +56,8 @@ absl::Status ApplyContractOptions(const core::PositionSpec& spec, const core::Op
       }
     }
   }
-  if (given("vulnerable") || !from_record) {
-    view.vulnerability = *ParseVulnerability(options.GetString("vulnerable"));
-  }
-  if (given("dealer") || !view.dealer) view.dealer = *ParseSeat(options.GetString("dealer"));
+  if (o.vulnerable.given || !from_record) view.vulnerability = o.vulnerable.value;
+  if (o.dealer.given || !view.dealer) view.dealer = o.dealer.value;
   return absl::OkStatus();
 }
 
@@ -84,13 +84,11 @@ absl::StatusOr<uint8_t> SeatKnowledge(const SeatView& view, const std::string& s
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& info,
-                                                         const core::PositionSpec& spec) {
+absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::PositionSpec& spec) {
   if (!spec.variant.empty() && spec.variant != "standard") {
     return Bad("variant", absl::StrCat("unknown variant '", spec.variant, "' (known: standard)"));
   }
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info.position_options, spec.options, "options");
+  absl::StatusOr<PositionOptions> options = PositionOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   std::string seat = absl::AsciiStrToUpper(spec.seat);
   if (!seat.empty() && !ParseSeat(seat)) {
@@ -134,7 +132,7 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::GameInfo& i
       break;
     }
   }
-  if (absl::Status s = ApplyContractOptions(spec, *options, from_record, view); !s.ok()) return s;
+  if (absl::Status s = ApplyContractOptions(*options, from_record, view); !s.ok()) return s;
   if (view.known != 0xF && view.hand_size < 13) {
     return Bad("notation",
                "an end position with unknown hands does not say which cards are still out: give "

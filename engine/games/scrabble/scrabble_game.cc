@@ -81,7 +81,7 @@ ScrabbleGame::ScrabbleGame(std::shared_ptr<const LexiconStore> lexica)
 
 absl::StatusOr<std::unique_ptr<ScrabbleState>> ScrabbleGame::SetupState(
     const core::PositionSpec& spec) const {
-  return SetupScrabble(info_, *lexica_, spec);
+  return SetupScrabble(*lexica_, spec);
 }
 
 absl::StatusOr<core::DealResult> ScrabbleGame::DealState(const ScrabbleState& state,
@@ -116,7 +116,7 @@ absl::StatusOr<core::DealResult> ScrabbleGame::DealState(const ScrabbleState& st
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> ScrabbleGame::PrepareState(
     const ScrabbleState& state, const core::SearchSpec& spec) const {
-  return PrepareScrabbleSearch(info_, state, spec);
+  return PrepareScrabbleSearch(state, spec);
 }
 
 }  // namespace kibitzer::scrabble

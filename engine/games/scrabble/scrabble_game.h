@@ -17,6 +17,7 @@
 #include "engine/core/game.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/position.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {
 
@@ -85,11 +86,38 @@ class ScrabbleGame final : public core::TypedGame<ScrabbleState> {
 
 // The pieces of scrabble_game, in their own files.
 core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica);
-absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInfo& info,
-                                                             const LexiconStore& lexica,
+
+// Scrabble's position and search options, declared once (scrabble_setup.cc).
+struct PositionOptions {
+  core::Given<bool> classic_end;  // option end: classic (or double)
+  core::Given<int> exchange_min;
+  core::Given<int> scoreless_turns;
+  std::string lexicon;
+  int to_move = 0;  // in a CGP: 0 or 1 (seat 1 or 2)
+};
+enum class SearchAlgorithm { kSim, kStatic, kGreedy, kEndgame, kPreEndgame };
+enum class RankBy { kSpread, kWin, kLateWin };
+struct SearchOptions {
+  core::Given<SearchAlgorithm> algorithm;
+  int top = 0;
+  int plies = 0;
+  int candidates = 0;
+  RankBy objective = RankBy::kSpread;
+  bool to_end = false;
+  core::Given<int> late_bag;
+  int endgame_nodes = 0;
+  bool infer = false;
+  int infer_tolerance = 0;
+  int infer_trials = 0;
+  search::MonteCarloOptions monte_carlo;
+};
+const core::OptionSet<PositionOptions>& PositionOptionSet();
+const core::OptionSet<SearchOptions>& SearchOptionSet();
+
+absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore& lexica,
                                                              const core::PositionSpec& spec);
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
-    const core::GameInfo& info, const ScrabbleState& state, const core::SearchSpec& spec);
+    const ScrabbleState& state, const core::SearchSpec& spec);
 // Every legal move of the side to move, scored, placements first (best score first), then
 // exchanges and the pass; empty when its rack is not known or the game is over.
 std::vector<Move> AllMoves(const Position& pos);

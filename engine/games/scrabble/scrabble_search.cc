@@ -147,9 +147,8 @@ class EndgameTask final : public core::SearchTask {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
-    const core::GameInfo& info, const ScrabbleState& state, const core::SearchSpec& spec) {
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info.search_options, spec.options, "options");
+    const ScrabbleState& state, const core::SearchSpec& spec) {
+  absl::StatusOr<SearchOptions> options = SearchOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   const Position& pos = state.position();
   if (pos.over()) {
@@ -162,23 +161,26 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
                      " is to move and its rack is not known; give it in the CGP, or the tiles it "
                      "drew as +TILES after its last move"));
   }
-  std::string algorithm = options->GetString("algorithm");
+  SearchAlgorithm algorithm = options->algorithm.value;
   const bool endgame = pos.bag_size() == 0 && pos.side(0).known && pos.side(1).known;
-  if (spec.options.count("algorithm") == 0) {
+  if (!options->algorithm.given) {
     // The default: the endgame once the bag is empty, the pre-endgame just before, else sim.
-    if (endgame) algorithm = "endgame";
-    if (pos.bag_size() >= 1 && pos.bag_size() <= kPreEndgameBag) algorithm = "preendgame";
+    if (endgame) algorithm = SearchAlgorithm::kEndgame;
+    if (pos.bag_size() >= 1 && pos.bag_size() <= kPreEndgameBag) {
+      algorithm = SearchAlgorithm::kPreEndgame;
+    }
   }
-  if (algorithm == "preendgame" && (pos.bag_size() < 1 || pos.bag_size() > kPreEndgameBag)) {
+  if (algorithm == SearchAlgorithm::kPreEndgame &&
+      (pos.bag_size() < 1 || pos.bag_size() > kPreEndgameBag)) {
     return absl::InvalidArgumentError(
         absl::StrCat("options[algorithm]: the pre-endgame needs 1 to ", kPreEndgameBag,
                      " tiles in the bag; this position's bag holds ", pos.bag_size()));
   }
   std::optional<LastPlay> infer;
-  if (options->GetBool("infer")) {
+  if (options->infer) {
     const std::optional<LastPlay>& last = state.last_play();
     std::string why;
-    if (algorithm != "sim") {
+    if (algorithm != SearchAlgorithm::kSim) {
       why = "is for algorithm=sim";
     } else if (!last.has_value()) {
       why = "needs the other side's last play: a GCG record, or Position.moves";
@@ -194,7 +196,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     if (!why.empty()) return absl::InvalidArgumentError(absl::StrCat("options[infer]: ", why));
     infer = last;
   }
-  if (algorithm == "endgame") {
+  if (algorithm == SearchAlgorithm::kEndgame) {
     if (!endgame) {
       return absl::InvalidArgumentError(
           "options[algorithm]: the endgame needs the bag empty and both racks known");
@@ -219,7 +221,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     task->frame = {core::ValueUnit::kSpread, "spread"};
     return task;
   }
-  const bool simulated = algorithm == "sim" || algorithm == "preendgame";
+  const bool simulated =
+      algorithm == SearchAlgorithm::kSim || algorithm == SearchAlgorithm::kPreEndgame;
   if (!simulated) {
     if (spec.limits.samples != 0) {
       return absl::InvalidArgumentError(
@@ -243,9 +246,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
       "move");
   if (!moves.ok()) return moves.status();
   if (!simulated) {
-    const bool greedy = algorithm == "greedy";
-    auto task = std::make_unique<StaticTask>(pos, *std::move(moves), greedy,
-                                             static_cast<int>(options->GetInt("top")));
+    const bool greedy = algorithm == SearchAlgorithm::kGreedy;
+    auto task = std::make_unique<StaticTask>(pos, *std::move(moves), greedy, options->top);
     task->frame = greedy ? core::ReportFrame{core::ValueUnit::kScore, "score"}
                          : core::ReportFrame{core::ValueUnit::kEquity, "equity"};
     return task;
@@ -255,18 +257,16 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   std::stable_sort(candidates.begin(), candidates.end(),
                    [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
   if (spec.limits.candidate_moves.empty()) {
-    candidates.resize(
-        std::min(candidates.size(), static_cast<size_t>(options->GetInt("candidates"))));
+    candidates.resize(std::min(candidates.size(), static_cast<size_t>(options->candidates)));
   }
   Playout playout;
-  playout.plies = static_cast<int>(options->GetInt("plies"));
-  const std::string objective = options->GetString("objective");
-  playout.objective = objective == "win" ? Objective::kWin : Objective::kSpread;
+  playout.plies = options->plies;
+  playout.objective = options->objective == RankBy::kWin ? Objective::kWin : Objective::kSpread;
   LateGame late;
-  late.bag = static_cast<int>(options->GetInt("late_bag"));
-  late.to_end = options->GetBool("to_end");
-  late.win = objective == "latewin";
-  if (spec.options.count("late_bag") > 0 && !late.to_end && !late.win) {
+  late.bag = options->late_bag.value;
+  late.to_end = options->to_end;
+  late.win = options->objective == RankBy::kLateWin;
+  if (options->late_bag.given && !late.to_end && !late.win) {
     return absl::InvalidArgumentError(
         "options[late_bag]: acts only with objective=latewin or to_end=true");
   }
@@ -275,24 +275,25 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
   absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), spec.fixed);
   if (!sampler.ok()) return sampler.status();
   uint64_t orders = 0;
-  if (algorithm == "preendgame") {
+  if (algorithm == SearchAlgorithm::kPreEndgame) {
     playout.kind = Playout::kEndgame;
-    playout.endgame_nodes = static_cast<uint64_t>(options->GetInt("endgame_nodes"));
+    playout.endgame_nodes = static_cast<uint64_t>(options->endgame_nodes);
     // Every bag order once, unless there are more than the samples asked for.
     playout.max_layouts = spec.limits.samples > 0 ? spec.limits.samples : kMaxPreEndgameLayouts;
     orders = sampler->Orders(playout.max_layouts);
   }
   search::MonteCarloConfig config = search::MonteCarloConfigOf(
-      *options, spec, algorithm == "preendgame" ? kMaxPreEndgameLayouts : kDefaultIterations,
+      options->monte_carlo, spec,
+      algorithm == SearchAlgorithm::kPreEndgame ? kMaxPreEndgameLayouts : kDefaultIterations,
       kBatch);
   if (orders > 0) config.samples = orders;
-  if (algorithm == "sim" && spec.limits.samples == 0 && config.race > 0) {
+  if (algorithm == SearchAlgorithm::kSim && spec.limits.samples == 0 && config.race > 0) {
     config.samples = kRacingIterations;
   }
   config.margin = Simulation::Margin(playout.objective);  // the race's indifference
   InferenceOptions io;
-  io.tolerance = static_cast<double>(options->GetInt("infer_tolerance"));
-  io.trials = static_cast<int>(options->GetInt("infer_trials"));
+  io.tolerance = static_cast<double>(options->infer_tolerance);
+  io.trials = options->infer_trials;
   io.seed = spec.seed ^ 0x1F3A5C7E9B2D4F60ull;
   auto task = std::make_unique<search::MonteCarloTask<Simulation>>(
       [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed,

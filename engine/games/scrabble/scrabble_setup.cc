@@ -15,8 +15,6 @@
 namespace kibitzer::scrabble {
 namespace {
 
-using core::OptionSpec;
-
 absl::Status Fail(const std::string& field, const std::string& text, const std::string& why) {
   return absl::InvalidArgumentError(absl::StrCat(field, ": ", core::Quote(text), " ", why));
 }
@@ -178,6 +176,82 @@ std::string ExamplePosition() {
 
 }  // namespace
 
+const core::OptionSet<PositionOptions>& PositionOptionSet() {
+  static const core::OptionSet<PositionOptions> kSet = [] {
+    using O = PositionOptions;
+    core::OptionSet<O> set;
+    set.Enum("end", &O::classic_end, "double", {{"double", false}, {"classic", true}},
+             "End of the game: double, the one who plays out gains twice the other rack's value; "
+             "classic, gains it once and the other loses it.")
+        .Int("exchange_min", &O::exchange_min, 7, 1, 100,
+             "Tiles the bag must hold for an exchange.")
+        .Int("scoreless_turns", &O::scoreless_turns, 6, 1, 100,
+             "Consecutive scoreless turns (passes and exchanges, both players) that end the "
+             "game; each player then loses the value of his rack.")
+        .String("lexicon", &O::lexicon,
+                "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME').")
+        .Enum("to_move", &O::to_move, "1", {{"1", 0}, {"2", 1}},
+              "The seat to move in a CGP (whose rack and score the CGP lists first).");
+    return set;
+  }();
+  return kSet;
+}
+
+const core::OptionSet<SearchOptions>& SearchOptionSet() {
+  static const core::OptionSet<SearchOptions> kSet = [] {
+    using O = SearchOptions;
+    core::OptionSet<O> set;
+    set.Enum("algorithm", &O::algorithm, "sim",
+             {{"sim", SearchAlgorithm::kSim},
+              {"static", SearchAlgorithm::kStatic},
+              {"greedy", SearchAlgorithm::kGreedy},
+              {"endgame", SearchAlgorithm::kEndgame},
+              {"preendgame", SearchAlgorithm::kPreEndgame}},
+             "sim (the default): the seed's simulation, the best candidates by equity played out "
+             "over sampled racks and bag orders (limits.samples iterations, default 100, or 400 "
+             "when racing, as BestMove does), valued by mean spread and win share with standard "
+             "errors; static: rank by equity (score plus leave value); greedy: by score, the "
+             "seed paper's greedy player; endgame (the default when the bag is empty and both "
+             "racks are known): every play's exact final spread by alpha-beta with a "
+             "transposition table and iterative deepening (limits.depth plies at most); "
+             "preendgame (the default with 1 to 3 tiles in the bag): the simulation over every "
+             "order of the bag (up to limits.samples, default 1000; more are sampled), each "
+             "endgame reached solved to endgame_nodes nodes.")
+        .Int("top", &O::top, 50, 1, 1000, "How many of the ranked plays are reported (static).")
+        .Int("plies", &O::plies, 2, 0, 20,
+             "sim: plies played by the static player after each candidate.")
+        .Int("candidates", &O::candidates, 10, 1, 500,
+             "sim: how many of the best plays by equity are simulated.")
+        .Enum("objective", &O::objective, "spread",
+              {{"spread", RankBy::kSpread}, {"win", RankBy::kWin}, {"latewin", RankBy::kLateWin}},
+              "sim, preendgame: rank the plays by the mean change in the spread, or by the mean "
+              "chance of winning (a play's value is then that chance, 0 to 1; a point of spread "
+              "counts 0.0001 in the ranking, so that plays of equal chance are ranked by "
+              "spread); latewin: by the chance of winning in the late game (late_bag or fewer "
+              "tiles in the bag), by spread before it.")
+        .Bool("to_end", &O::to_end, false,
+              "sim: in the late game (late_bag or fewer tiles in the bag) each playout goes on to "
+              "the end of the game, its result exact, not plies plies.")
+        .Int("late_bag", &O::late_bag, kLateBag, 0, kTotalTiles,
+             "sim, preendgame: the late game of objective=latewin and to_end: this many tiles in "
+             "the bag or fewer.")
+        .Int("endgame_nodes", &O::endgame_nodes, 20000, 100, 100000000,
+             "preendgame: the node limit of each endgame solved in a playout.")
+        .Bool("infer", &O::infer, false,
+              "sim: draw the other rack from what its last play (the record's last move or the "
+              "last of Position.moves) says it kept: racks holding the play's tiles are drawn "
+              "(infer_trials of them) and kept when the play is, within infer_tolerance points, "
+              "the best by static equity; the layouts' other rack is one of their leaves plus "
+              "tiles from the bag.")
+        .Int("infer_tolerance", &O::infer_tolerance, 0, 0, 1000,
+             "infer: how many equity points the play may be below the best.")
+        .Int("infer_trials", &O::infer_trials, 1000, 1, 100000, "infer: how many racks are drawn.")
+        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
+    return set;
+  }();
+  return kSet;
+}
+
 core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   core::GameInfo info;
   info.name = "scrabble";
@@ -195,61 +269,8 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
       names.empty() ? "none" : absl::StrJoin(names, ", "), " (default ", kDefaultLexicon,
       "; any word list becomes one with kibitz lexicon build).");
   info.variants = {{"english", "15x15 board, the English tile set of 100 tiles, 7-tile racks"}};
-  info.position_options = {
-      OptionSpec::Enum("end", "double", {"double", "classic"},
-                       "End of the game: double, the one who plays out gains twice the other "
-                       "rack's value; classic, gains it once and the other loses it."),
-      OptionSpec::Int("exchange_min", 7, 1, 100, "Tiles the bag must hold for an exchange."),
-      OptionSpec::Int("scoreless_turns", 6, 1, 100,
-                      "Consecutive scoreless turns (passes and exchanges, both players) that end "
-                      "the game; each player then loses the value of his rack."),
-      OptionSpec::String("lexicon", "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME')."),
-      OptionSpec::Enum("to_move", "1", {"1", "2"},
-                       "The seat to move in a CGP (whose rack and score the CGP lists first)."),
-  };
-  info.search_options = {
-      OptionSpec::Enum(
-          "algorithm", "sim", {"sim", "static", "greedy", "endgame", "preendgame"},
-          "sim (the default): the seed's simulation, the best candidates by equity played out "
-          "over sampled racks and bag orders (limits.samples iterations, default 100, or 400 "
-          "when racing, as BestMove does), valued "
-          "by mean spread and win share with standard errors; static: rank by equity (score "
-          "plus leave value); greedy: by score, the seed paper's greedy player; endgame (the "
-          "default when the bag is empty and both racks are known): every play's exact final "
-          "spread by alpha-beta with a transposition table and iterative deepening "
-          "(limits.depth plies at most); preendgame (the default with 1 to 3 tiles in the "
-          "bag): the simulation over every order of the bag (up to limits.samples, default "
-          "1000; more are sampled), each endgame reached solved to endgame_nodes nodes."),
-      OptionSpec::Int("top", 50, 1, 1000, "How many of the ranked plays are reported (static)."),
-      OptionSpec::Int("plies", 2, 0, 20,
-                      "sim: plies played by the static player after each candidate."),
-      OptionSpec::Int("candidates", 10, 1, 500,
-                      "sim: how many of the best plays by equity are simulated."),
-      OptionSpec::Enum("objective", "spread", {"spread", "win", "latewin"},
-                       "sim, preendgame: rank the plays by the mean change in the spread, or by "
-                       "the mean chance of winning (a play's value is then that chance, 0 to 1; "
-                       "a point of spread counts 0.0001 in the ranking, so that plays of equal "
-                       "chance are ranked by spread); latewin: by the chance of winning in the "
-                       "late game (late_bag or fewer tiles in the bag), by spread before it."),
-      OptionSpec::Bool("to_end", false,
-                       "sim: in the late game (late_bag or fewer tiles in the bag) each playout "
-                       "goes on to the end of the game, its result exact, not plies plies."),
-      OptionSpec::Int("late_bag", kLateBag, 0, kTotalTiles,
-                      "sim, preendgame: the late game of objective=latewin and to_end: this many "
-                      "tiles in the bag or fewer."),
-      OptionSpec::Int("endgame_nodes", 20000, 100, 100000000,
-                      "preendgame: the node limit of each endgame solved in a playout."),
-      OptionSpec::Bool("infer", false,
-                       "sim: draw the other rack from what its last play (the record's last move "
-                       "or the last of Position.moves) says it kept: racks holding the play's "
-                       "tiles are drawn (infer_trials of them) and kept when the play is, within "
-                       "infer_tolerance points, the best by static equity; the layouts' other "
-                       "rack is one of their leaves plus tiles from the bag."),
-      OptionSpec::Int("infer_tolerance", 0, 0, 1000,
-                      "infer: how many equity points the play may be below the best."),
-      OptionSpec::Int("infer_trials", 1000, 1, 100000, "infer: how many racks are drawn."),
-  };
-  for (const OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(o);
+  info.position_options = PositionOptionSet().specs();
+  info.search_options = SearchOptionSet().specs();
   info.position_notation =
       "CGP: <board> <racks> <scores> <scoreless turns> [opcodes]: the board rows 1..15 "
       "separated by '/', each row's tiles from column A (upper case, a blank's letter lower "
@@ -285,25 +306,23 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   return info;
 }
 
-absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInfo& info,
-                                                             const LexiconStore& lexica,
+absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore& lexica,
                                                              const core::PositionSpec& spec) {
   if (!spec.variant.empty() && spec.variant != "english") {
     return absl::InvalidArgumentError(
         absl::StrCat("variant: ", core::Quote(spec.variant), " is not known (known: english)"));
   }
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info.position_options, spec.options, "options");
+  absl::StatusOr<PositionOptions> options = PositionOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   Rules rules;
-  rules.classic_end = options->GetString("end") == "classic";
-  rules.exchange_min = static_cast<int>(options->GetInt("exchange_min"));
-  rules.scoreless_turns = static_cast<int>(options->GetInt("scoreless_turns"));
+  rules.classic_end = options->classic_end.value;
+  rules.exchange_min = options->exchange_min.value;
+  rules.scoreless_turns = options->scoreless_turns.value;
 
   std::optional<Cgp> cgp;
   std::optional<Gcg> gcg;
   std::string lexicon_field = "options[lexicon]";
-  std::string lexicon = options->GetString("lexicon");
+  std::string lexicon = options->lexicon;
   std::string from_notation;
   if (LooksLikeGcg(spec.notation)) {
     absl::StatusOr<Gcg> g = ParseGcg(spec.notation, "notation");
@@ -331,7 +350,7 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   if (!kwg.ok()) return kwg.status();
   Position pos(*kwg, absl::AsciiStrToUpper(lexicon), rules);
 
-  const bool second = options->GetString("to_move") == "2";
+  const bool second = options->to_move == 1;
   std::optional<LastPlay> last;  // the last move of the record or of the moves applied
   if (cgp.has_value()) {
     pos.SetToMove(second ? 1 : 0);
@@ -367,10 +386,12 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const core::GameInf
   }
   if (seat_view) pos.HideFrom(seat == "2" ? 1 : 0);
   core::OptionMap rule_options;
-  for (const char* name : {"end", "exchange_min", "scoreless_turns"}) {
-    if (auto it = spec.options.find(name); it != spec.options.end()) {
-      rule_options[name] = options->GetString(name);
-    }
+  if (options->classic_end.given) rule_options["end"] = rules.classic_end ? "classic" : "double";
+  if (options->exchange_min.given) {
+    rule_options["exchange_min"] = std::to_string(rules.exchange_min);
+  }
+  if (options->scoreless_turns.given) {
+    rule_options["scoreless_turns"] = std::to_string(rules.scoreless_turns);
   }
   std::array<std::string, 2> nicks;
   if (gcg.has_value()) nicks = gcg->nicks;

@@ -8,8 +8,6 @@
 namespace kibitzer::tarok {
 namespace {
 
-using core::OptionSpec;
-
 constexpr const char* kContractNames[kNumContracts] = {
     "klop",         "three",       "two",          "one",  "beggar",
     "solo_without", "open_beggar", "colour_valat", "valat"};
@@ -42,47 +40,49 @@ bool ParseContract(const std::string& text, Contract* out) {
   return false;
 }
 
-const std::vector<OptionSpec>& PositionOptionSpecs() {
-  static const std::vector<OptionSpec> kSpecs = {
-      OptionSpec::Enum("contract", "auction",
-                       {"auction", "klop", "three", "two", "one", "beggar", "solo_without",
-                        "open_beggar", "colour_valat", "valat"},
-                       "auction: the moves start with the bidding; a contract name starts after "
-                       "the bidding with that contract (and option declarer)."),
-      OptionSpec::Int("declarer", 0, 0, 3,
-                      "With a contract: the declarer's seat, 1..3 (1 is forehand); not for klop "
-                      "(0: none)."),
-      OptionSpec::Enum("first_lead", "auto", {"auto", "forehand", "declarer"},
-                       "auto: the preset's (openspiel: the declarer in beggar, solo without and "
-                       "the valats, else forehand; seed2002: the declarer except in klop)."),
-      OptionSpec::Int("value_three", 10, 0, 1000, "Value of three."),
-      OptionSpec::Int("value_two", 20, 0, 1000, "Value of two."),
-      OptionSpec::Int("value_one", 30, 0, 1000, "Value of one."),
-      OptionSpec::Int("value_solo_without", 80, 0, 1000,
-                      "Value of solo without (preset seed2002: 50)."),
-      OptionSpec::Int("mond_penalty", 20, 0, 100,
-                      "What the declarer loses when his mond is captured or left in the talon."),
-      OptionSpec::Bool("round_difference", false,
-                       "Round the difference |points - 35| to the nearest 5."),
-      OptionSpec::Int("klop_limit", 36, 35, 36,
-                      "Klop: a player with this many card points or more scores -70 (36: more "
-                      "than 35; 35: 35 or more)."),
-      OptionSpec::String(
-          "announced",
-          "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
-          "valat; each counts double, and is subtracted when not made."),
-      OptionSpec::Int("kontra", 1, 1, 16,
-                      "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16."),
-      OptionSpec::Bool("radelc", false, "The declarer has a radelc: his score counts double."),
-  };
-  return kSpecs;
+const core::OptionSet<PositionOptions>& PositionOptionSet() {
+  static const core::OptionSet<PositionOptions> kSet = [] {
+    using O = PositionOptions;
+    core::OptionSet<O> set;
+    set.EnumText("contract", &O::contract, "auction",
+                 {"auction", "klop", "three", "two", "one", "beggar", "solo_without", "open_beggar",
+                  "colour_valat", "valat"},
+                 "auction: the moves start with the bidding; a contract name starts after the "
+                 "bidding with that contract (and option declarer).")
+        .Int("declarer", &O::declarer, 0, 0, 3,
+             "With a contract: the declarer's seat, 1..3 (1 is forehand); not for klop (0: "
+             "none).")
+        .Enum("first_lead", &O::first_lead, "auto",
+              {{"auto", FirstLead::kAuto},
+               {"forehand", FirstLead::kForehand},
+               {"declarer", FirstLead::kDeclarer}},
+              "auto: the preset's (openspiel: the declarer in beggar, solo without and the "
+              "valats, else forehand; seed2002: the declarer except in klop).")
+        .Int("value_three", &O::value_three, 10, 0, 1000, "Value of three.")
+        .Int("value_two", &O::value_two, 20, 0, 1000, "Value of two.")
+        .Int("value_one", &O::value_one, 30, 0, 1000, "Value of one.")
+        .Int("value_solo_without", &O::value_solo_without, 80, 0, 1000,
+             "Value of solo without (preset seed2002: 50).")
+        .Int("mond_penalty", &O::mond_penalty, 20, 0, 100,
+             "What the declarer loses when his mond is captured or left in the talon.")
+        .Bool("round_difference", &O::round_difference, false,
+              "Round the difference |points - 35| to the nearest 5.")
+        .Int("klop_limit", &O::klop_limit, 36, 35, 36,
+             "Klop: a player with this many card points or more scores -70 (36: more than 35; "
+             "35: 35 or more).")
+        .String("announced", &O::announced,
+                "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
+                "valat; each counts double, and is subtracted when not made.")
+        .Int("kontra", &O::kontra, 1, 1, 16,
+             "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16.")
+        .Bool("radelc", &O::radelc, false, "The declarer has a radelc: his score counts double.");
+    return set;
+  }();
+  return kSet;
 }
 
-absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::OptionMap& options,
-                                       const std::string& field) {
-  absl::StatusOr<core::OptionValues> v =
-      core::OptionValues::Parse(PositionOptionSpecs(), options, field);
-  if (!v.ok()) return v.status();
+absl::StatusOr<Rules> RulesOf(const std::string& preset, const PositionOptions& o,
+                              const std::string& field) {
   Rules r;
   if (preset.empty() || preset == "openspiel") {
     r.preset = "openspiel";
@@ -94,29 +94,25 @@ absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::Op
     return absl::InvalidArgumentError(
         absl::StrCat("variant: '", preset, "' is not a tarok preset (openspiel, seed2002)"));
   }
-  auto given = [&](const char* name) { return options.count(name) > 0; };
-  if (given("first_lead") && v->GetString("first_lead") != "auto") {
-    r.declarer_leads = v->GetString("first_lead") == "declarer";
-  }
-  const char* value_names[] = {"value_three", "value_two", "value_one"};
+  if (o.first_lead != FirstLead::kAuto) r.declarer_leads = o.first_lead == FirstLead::kDeclarer;
+  const core::Given<int>* values[] = {&o.value_three, &o.value_two, &o.value_one};
   for (int i = 0; i < 3; ++i) {
-    if (given(value_names[i])) r.values[i + 1] = static_cast<int>(v->GetInt(value_names[i]));
+    if (values[i]->given) r.values[i + 1] = values[i]->value;
   }
-  if (given("value_solo_without")) {
-    r.values[static_cast<int>(Contract::kSoloWithout)] =
-        static_cast<int>(v->GetInt("value_solo_without"));
+  if (o.value_solo_without.given) {
+    r.values[static_cast<int>(Contract::kSoloWithout)] = o.value_solo_without.value;
   }
-  r.mond_penalty = static_cast<int>(v->GetInt("mond_penalty"));
-  r.round_difference = v->GetBool("round_difference");
-  r.klop_limit = static_cast<int>(v->GetInt("klop_limit"));
-  r.radelc = v->GetBool("radelc");
-  r.kontra = static_cast<int>(v->GetInt("kontra"));
+  r.mond_penalty = o.mond_penalty;
+  r.round_difference = o.round_difference;
+  r.klop_limit = o.klop_limit;
+  r.radelc = o.radelc;
+  r.kontra = o.kontra;
   if ((r.kontra & (r.kontra - 1)) != 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(field, "[kontra]: ", r.kontra, " is not 1, 2, 4, 8 or 16"));
   }
   for (absl::string_view word :
-       absl::StrSplit(v->GetString("announced"), absl::ByAnyChar(", "), absl::SkipEmpty())) {
+       absl::StrSplit(o.announced, absl::ByAnyChar(", "), absl::SkipEmpty())) {
     bool found = false;
     for (const BonusName& b : kBonusNames) {
       if (word == b.name) {
@@ -131,6 +127,13 @@ absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::Op
     }
   }
   return r;
+}
+
+absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::OptionMap& options,
+                                       const std::string& field) {
+  absl::StatusOr<PositionOptions> o = PositionOptionSet().Parse(options, field);
+  if (!o.ok()) return o.status();
+  return RulesOf(preset, *o, field);
 }
 
 core::OptionMap RulesToOptions(const Rules& rules) {

@@ -56,9 +56,28 @@ struct Rules {
   int Value(Contract c) const { return values[static_cast<int>(c)]; }
 };
 
-const std::vector<core::OptionSpec>& PositionOptionSpecs();
+// Tarok's position options, declared once (PositionOptionSet).
+enum class FirstLead { kAuto, kForehand, kDeclarer };
+struct PositionOptions {
+  std::string contract;  // "auction", or the contract the moves start after
+  int declarer = 0;      // with a contract: 1..3; 0: none
+  FirstLead first_lead = FirstLead::kAuto;
+  // The contracts' values: the preset's unless given.
+  core::Given<int> value_three, value_two, value_one, value_solo_without;
+  int mond_penalty = 0;
+  bool round_difference = false;
+  int klop_limit = 0;
+  std::string announced;  // bonus names, comma-separated
+  int kontra = 0;
+  bool radelc = false;
+};
+const core::OptionSet<PositionOptions>& PositionOptionSet();
+
 // The rules of `preset` ("" is openspiel) with `options` applied; errors name
 // `field`[option] or "variant".
+absl::StatusOr<Rules> RulesOf(const std::string& preset, const PositionOptions& options,
+                              const std::string& field);
+// The same from the options as a request gives them.
 absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::OptionMap& options,
                                        const std::string& field);
 // The options that give `rules` from its preset (only those that differ), for the canonical form.

@@ -7,11 +7,27 @@
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::tarok {
-namespace {
-
-using core::OptionSpec;
-
-}  // namespace
+const core::OptionSet<SearchOptions>& SearchOptionSet() {
+  static const core::OptionSet<SearchOptions> kSet = [] {
+    using O = SearchOptions;
+    core::OptionSet<O> set;
+    set.Enum("algorithm", &O::algorithm, "auto",
+             {{"auto", Algorithm::kAuto}, {"exact", Algorithm::kExact}, {"seed", Algorithm::kSeed}},
+             "auto: with every card known, exact; from a seat's view, each sampled layout solved "
+             "exactly when at most options[exact_tricks] tricks are left, else searched to "
+             "limits.depth plies (default 6, on to the end of that trick) and played out from "
+             "there by the rules of thumb, in the same card points (a depth asked for always "
+             "searches so); exact: every layout solved to the last trick; seed: the seed "
+             "program's alpha-beta to limits.depth plies (default 9) with its evaluation (5 x "
+             "card point difference + sum of own taroks + 50 each for mond and škis held).")
+        .Int("exact_tricks", &O::exact_tricks, 8, 0, 16,
+             "algorithm auto from a seat's view: the most tricks left at which each layout is "
+             "solved exactly.")
+        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
+    return set;
+  }();
+  return kSet;
+}
 
 core::GameInfo MakeTarokInfo() {
   core::GameInfo info;
@@ -33,22 +49,8 @@ core::GameInfo MakeTarokInfo() {
        "The seed program's rules (Luštrek 2002): the declarer always leads (forehand in "
        "klop); solo without is worth 50"},
   };
-  info.position_options = PositionOptionSpecs();
-  info.search_options = {
-      OptionSpec::Enum(
-          "algorithm", "auto", {"auto", "exact", "seed"},
-          "auto: with every card known, exact; from a seat's view, each sampled layout solved "
-          "exactly when at most options[exact_tricks] tricks are left, else searched to "
-          "limits.depth plies (default 6, on to the end of that trick) and played out from "
-          "there by the rules of thumb, in the same card points (a depth asked for always "
-          "searches so); exact: every layout solved to the last trick; seed: the seed "
-          "program's alpha-beta to limits.depth plies (default 9) with its evaluation (5 x card "
-          "point difference + sum of own taroks + 50 each for mond and škis held)."),
-      OptionSpec::Int("exact_tricks", 8, 0, 16,
-                      "algorithm auto from a seat's view: the most tricks left at which each "
-                      "layout is solved exactly."),
-  };
-  for (OptionSpec& o : search::MonteCarloOptionSpecs()) info.search_options.push_back(std::move(o));
+  info.position_options = PositionOptionSet().specs();
+  info.search_options = SearchOptionSet().specs();
   info.position_notation =
       "Four fields separated by spaces: the hands of seats 1 (forehand), 2 and 3 as dealt, "
       "each 16 cards separated by ',' ('-' for a hand not known), then the talon's six cards "
@@ -138,7 +140,7 @@ absl::StatusOr<core::DealResult> TarokGame::DealState(const TarokState& state,
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> TarokGame::PrepareState(
     const TarokState& state, const core::SearchSpec& spec) const {
-  return PrepareTarokSearch(info_, state, spec);
+  return PrepareTarokSearch(state, spec);
 }
 
 }  // namespace kibitzer::tarok

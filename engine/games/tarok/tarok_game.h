@@ -16,6 +16,7 @@
 
 #include "engine/core/game.h"
 #include "engine/games/tarok/round.h"
+#include "engine/search/monte_carlo.h"
 
 namespace kibitzer::tarok {
 
@@ -66,8 +67,15 @@ class TarokGame final : public core::TypedGame<TarokState> {
 // The pieces of tarok_game, in their own files.
 core::GameInfo MakeTarokInfo();
 absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec& spec);
-absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core::GameInfo& info,
-                                                                     const TarokState& state,
+// Tarok's search options, declared once (SearchOptionSet, tarok_game.cc).
+enum class Algorithm { kAuto, kExact, kSeed };
+struct SearchOptions {
+  Algorithm algorithm = Algorithm::kAuto;
+  int exact_tricks = 0;
+  search::MonteCarloOptions monte_carlo;
+};
+const core::OptionSet<SearchOptions>& SearchOptionSet();
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const TarokState& state,
                                                                      const core::SearchSpec& spec);
 std::string MoveText(Move m);
 // Parses a move of the phase `round` is in; errors name `field`.

@@ -276,11 +276,9 @@ core::ReportFrame PlayFrame(const Round& r, bool seed_player) {
 
 }  // namespace
 
-absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core::GameInfo& info,
-                                                                     const TarokState& ts,
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const TarokState& ts,
                                                                      const core::SearchSpec& spec) {
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info.search_options, spec.options, "options");
+  absl::StatusOr<SearchOptions> options = SearchOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   const Round& r = ts.round();
   if (r.phase() == Phase::kDone) {
@@ -313,8 +311,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
         "move");
     if (!candidates.ok()) return candidates.status();
     std::vector<Move> moves = *std::move(candidates);
-    search::MonteCarloConfig config =
-        search::MonteCarloConfigOf(*options, spec, kDefaultAuctionSamples, kAuctionBatch);
+    search::MonteCarloConfig config = search::MonteCarloConfigOf(
+        options->monte_carlo, spec, kDefaultAuctionSamples, kAuctionBatch);
     config.margin = 5;  // the race's indifference: five points of the seat's score
     auto task = std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
         [r, f = *fixed, moves = std::move(moves),
@@ -330,13 +328,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
   }
   TaskOptions o;
   o.threads = std::max(1, spec.threads);
-  const std::string& algorithm = options->GetString("algorithm");
-  o.how.seed_player = algorithm == "seed";
+  o.how.seed_player = options->algorithm == Algorithm::kSeed;
   // auto, from a seat's view: layouts too deep to solve in a few milliseconds (or any, with a
   // depth asked for) are searched to a horizon.
   o.how.horizon =
-      algorithm == "auto" && ts.hidden() &&
-      (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options->GetInt("exact_tricks"));
+      options->algorithm == Algorithm::kAuto && ts.hidden() &&
+      (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options->exact_tricks);
   if (o.how.horizon) o.how.depth = kDefaultHorizonDepth;
   if (spec.limits.depth > 0) {
     if (!o.how.seed_player && !o.how.horizon) {
@@ -385,7 +382,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const core:
     return task;
   }
   search::MonteCarloConfig config =
-      search::MonteCarloConfigOf(*options, spec, kDefaultSamples, kPlayBatch);
+      search::MonteCarloConfigOf(options->monte_carlo, spec, kDefaultSamples, kPlayBatch);
   // The race's indifference: a card point (five of the seed's evaluation), or 5% of winning a
   // contract that is won or lost.
   config.margin = IsBeggar(r.contract()) || IsValat(r.contract()) ? 0.05

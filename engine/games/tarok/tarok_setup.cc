@@ -131,11 +131,10 @@ absl::StatusOr<Move> ParseMove(const std::string& text, const Round& round,
 }
 
 absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec& spec) {
-  absl::StatusOr<Rules> rules = RulesFromOptions(spec.variant, spec.options, "options");
-  if (!rules.ok()) return rules.status();
-  absl::StatusOr<core::OptionValues> opts =
-      core::OptionValues::Parse(PositionOptionSpecs(), spec.options, "options");
+  absl::StatusOr<PositionOptions> opts = PositionOptionSet().Parse(spec.options, "options");
   if (!opts.ok()) return opts.status();
+  absl::StatusOr<Rules> rules = RulesOf(spec.variant, *opts, "options");
+  if (!rules.ok()) return rules.status();
   absl::StatusOr<DealCards> deal = ParseDeal(spec.notation);
   if (!deal.ok()) return deal.status();
   int seat = -1;
@@ -153,8 +152,8 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
         "seat: seat ", SeatName(seat), "'s hand is not given, so this is not its view"));
   }
   core::OptionMap kept;
-  const std::string contract_name = opts->GetString("contract");
-  const int declarer = static_cast<int>(opts->GetInt("declarer")) - 1;  // -1: none given
+  const std::string contract_name = opts->contract;
+  const int declarer = opts->declarer - 1;  // -1: none given
   auto make_round = [&](const DealCards& d) -> absl::StatusOr<Round> {
     if (contract_name == "auction") {
       if (declarer != -1) {

@@ -10,7 +10,21 @@
 namespace kibitzer::tictactoe {
 namespace {
 
-using core::OptionSpec;
+// The search options, declared once, bound to the search's own settings.
+const core::OptionSet<TicTacToeSearchOptions>& SearchOptionSet() {
+  static const core::OptionSet<TicTacToeSearchOptions> kSet = [] {
+    using O = TicTacToeSearchOptions;
+    core::OptionSet<O> set;
+    set.Bool("use_tt", &O::use_tt, true,
+             "Use the transposition table (values are the same either way; node counts "
+             "differ).")
+        .Bool("compare_minimax", &O::compare_minimax, true,
+              "Also count the nodes of plain minimax and plain alpha-beta (no table) for "
+              "positions with at most 9 empty squares, reported as statistics.");
+    return set;
+  }();
+  return kSet;
+}
 
 core::GameInfo MakeInfo() {
   core::GameInfo info;
@@ -22,14 +36,7 @@ core::GameInfo MakeInfo() {
       "counts of plain minimax and plain alpha-beta on the same position for comparison.";
   info.variants = {{"standard", "3x3 board, three in a row wins, x moves first"},
                    {"4x4", "4x4 board, four in a row wins, x moves first"}};
-  info.search_options = {
-      OptionSpec::Bool("use_tt", true,
-                       "Use the transposition table (values are the same either way; node counts "
-                       "differ)."),
-      OptionSpec::Bool("compare_minimax", true,
-                       "Also count the nodes of plain minimax and plain alpha-beta (no table) for "
-                       "positions with at most 9 empty squares, reported as statistics."),
-  };
+  info.search_options = SearchOptionSet().specs();
   info.position_notation =
       "The board row by row from the top-left, one character a square: x, o or '.' (rows may be "
       "separated by '/'), then optionally a space and the side to move. Empty means the empty "
@@ -143,8 +150,7 @@ absl::StatusOr<core::DealResult> TicTacToeGame::DealState(const TicTacToeState& 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareState(
     const TicTacToeState& state, const core::SearchSpec& spec) const {
   const TicTacToeState* s = &state;
-  absl::StatusOr<core::OptionValues> options =
-      core::OptionValues::Parse(info_.search_options, spec.options, "options");
+  absl::StatusOr<TicTacToeSearchOptions> options = SearchOptionSet().Parse(spec.options, "options");
   if (!options.ok()) return options.status();
   const Board& board = s->board();
   if (board.IsTerminal()) {
@@ -160,10 +166,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> TicTacToeGame::PrepareState(
     return f;
   }
 
-  TicTacToeSearchOptions opts;
+  TicTacToeSearchOptions opts = *std::move(options);
   opts.spec = spec;
-  opts.use_tt = options->GetBool("use_tt");
-  opts.compare_minimax = options->GetBool("compare_minimax");
   Board::Move moves[Board::kMaxMoves];
   const int count = board.GenerateMoves(moves);
   if (spec.limits.candidate_moves.empty()) {
