@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/core/card_set.h"
+#include "engine/core/fixed_cards.h"
 #include "engine/core/large_array.h"
 #include "engine/core/match_support.h"
 #include "engine/core/memory_budget.h"
@@ -138,6 +139,26 @@ TEST(Options, DeclaredDefaultsThenCheckedValuesIntoTheFields) {
   EXPECT_FALSE(set.Parse({{"fast", "yes"}}, "o").ok());
   EXPECT_FALSE(set.Parse({{"mode", "c"}}, "o").ok());
   EXPECT_FALSE(set.Parse({{"depth", "10"}}, "o").ok());
+}
+
+TEST(FixedCards, SeatsByNameAnyCaseAndTheCardsLeftToTheGame) {
+  auto v = ParseFixedCards({"w:SK", " E :HA,HQ", "N:"}, {"N", "E", "S", "W"}, "fixed", "W:SK");
+  ASSERT_TRUE(v.ok()) << v.status();
+  ASSERT_EQ(v->size(), 3u);
+  EXPECT_EQ((*v)[0].seat, 3);
+  EXPECT_EQ((*v)[0].cards, "SK");
+  EXPECT_EQ((*v)[1].seat, 1);
+  EXPECT_EQ((*v)[1].cards, "HA,HQ");
+  EXPECT_EQ((*v)[1].field, "fixed[1]");
+  EXPECT_EQ((*v)[2].cards, "");
+  for (const char* bad : {"W SK", "X:SK", ":SK", "NE:SK"}) {
+    auto r = ParseFixedCards({"N:SA", bad}, {"N", "E", "S", "W"}, "fixed", "W:SK");
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_NE(r.status().message().find("fixed[1]: '"), absl::string_view::npos);
+    EXPECT_NE(r.status().message().find("is not SEAT:CARDS with SEAT one of N, E, S, W"),
+              absl::string_view::npos)
+        << r.status().message();
+  }
 }
 
 TEST(SearchControl, NodeLimitIsExactAndStopTokenWins) {

@@ -1,6 +1,7 @@
 #include "engine/games/bigtwo/sampler.h"
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/fixed_cards.h"
 
 namespace kibitzer::bigtwo {
 
@@ -11,17 +12,16 @@ absl::Status NoLayoutWithTheFixedCards() {
 
 absl::StatusOr<Hands> ParseFixedCards(const State& view, const std::vector<std::string>& fixed,
                                       const std::string& field) {
+  std::vector<std::string> seats;
+  for (int p = 0; p < view.NumPlayers(); ++p) seats.push_back(std::to_string(p + 1));
+  absl::StatusOr<std::vector<core::FixedCards>> entries =
+      core::ParseFixedCards(fixed, seats, field, "2:2S,AS");
+  if (!entries.ok()) return entries.status();
   Hands out{};
-  for (size_t i = 0; i < fixed.size(); ++i) {
-    const std::string at = absl::StrCat(field, "[", i, "]");
-    const std::string& f = fixed[i];
-    if (f.size() < 2 || f[1] != ':' || f[0] < '1' || f[0] >= '1' + view.NumPlayers()) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          at, ": '", f, "' is not SEAT:CARDS with a seat from 1 to ", view.NumPlayers()));
-    }
-    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), view.rules().variant, at);
+  for (const core::FixedCards& e : *entries) {
+    absl::StatusOr<Mask> cards = ParseCards(e.cards, view.rules().variant, e.field);
     if (!cards.ok()) return cards.status();
-    out[static_cast<size_t>(f[0] - '1')] |= *cards;
+    out[static_cast<size_t>(e.seat)] |= *cards;
   }
   return out;
 }

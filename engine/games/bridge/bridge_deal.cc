@@ -3,6 +3,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/fixed_cards.h"
 #include "engine/games/bridge/bridge_game.h"
 
 namespace kibitzer::bridge {
@@ -52,16 +53,14 @@ absl::StatusOr<ViewProblem> MakeViewProblem(const SeatView& view,
   ViewProblem out;
   DealProblem& problem = out.problem;
   problem = ProblemOf(view);
-  for (size_t i = 0; i < fixed.size(); ++i) {
-    const std::string field = absl::StrCat(fixed_field, "[", i, "]");
-    std::pair<std::string, std::string> parts = absl::StrSplit(fixed[i], absl::MaxSplits(':', 1));
-    const std::optional<int> seat = ParseSeat(absl::StripAsciiWhitespace(parts.first));
-    if (!seat || fixed[i].find(':') == std::string::npos) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", fixed[i], "' is not SEAT:CARDS, e.g. W:SK or E:HA,HQ"));
-    }
+  absl::StatusOr<std::vector<core::FixedCards>> entries =
+      core::ParseFixedCards(fixed, {"N", "E", "S", "W"}, fixed_field, "W:SK or E:HA,HQ");
+  if (!entries.ok()) return entries.status();
+  for (const core::FixedCards& e : *entries) {
+    const std::string& field = e.field;
+    const int seat = e.seat;
     std::vector<std::string> cards =
-        absl::StrSplit(parts.second, absl::ByAnyChar(", "), absl::SkipEmpty());
+        absl::StrSplit(e.cards, absl::ByAnyChar(", "), absl::SkipEmpty());
     if (cards.empty()) return absl::InvalidArgumentError(absl::StrCat(field, ": no cards"));
     for (const std::string& text : cards) {
       const std::optional<int> card = ParseCard(text);
@@ -69,7 +68,7 @@ absl::StatusOr<ViewProblem> MakeViewProblem(const SeatView& view,
         return absl::InvalidArgumentError(
             absl::StrCat(field, ": '", text, "' is not a card (e.g. SK, H10)"));
       }
-      if (absl::Status s = Fix(view, problem, *seat, *card, field); !s.ok()) return s;
+      if (absl::Status s = Fix(view, problem, seat, *card, field); !s.ok()) return s;
     }
   }
   if (!constraints.empty()) {

@@ -3,6 +3,7 @@
 #include <array>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/fixed_cards.h"
 #include "engine/core/quote.h"
 
 namespace kibitzer::scrabble {
@@ -14,13 +15,15 @@ absl::StatusOr<RackSampler> RackSampler::Make(const Position& pos, int viewer,
   s.other_known_ = pos.side(other).known;
   Rack unseen = pos.Unseen(viewer);
   if (s.other_known_) unseen.RemoveAll(pos.side(other).rack);
-  for (size_t i = 0; i < fixed.size(); ++i) {
-    const std::string field = absl::StrCat("fixed[", i, "]");
-    const std::string& f = fixed[i];
-    const size_t colon = f.find(':');
-    if (colon == std::string::npos || f.substr(0, colon) != SeatName(other)) {
+  absl::StatusOr<std::vector<core::FixedCards>> entries =
+      core::ParseFixedCards(fixed, {SeatName(0), SeatName(1)}, "fixed", "2:QU");
+  if (!entries.ok()) return entries.status();
+  for (size_t i = 0; i < entries->size(); ++i) {
+    const core::FixedCards& e = (*entries)[i];
+    const std::string& field = e.field;
+    if (e.seat != other) {
       return absl::InvalidArgumentError(
-          absl::StrCat(field, ": ", core::Quote(f), " is not ", SeatName(other),
+          absl::StrCat(field, ": ", core::Quote(fixed[i]), " is not ", SeatName(other),
                        ":TILES (tiles fixed to the rack of seat ", SeatName(other),
                        ", the one the view does not see)"));
     }
@@ -28,7 +31,7 @@ absl::StatusOr<RackSampler> RackSampler::Make(const Position& pos, int viewer,
       return absl::InvalidArgumentError(
           absl::StrCat(field, ": seat ", SeatName(other), "'s rack is known; nothing to fix"));
     }
-    absl::StatusOr<Rack> tiles = ParseRack(f.substr(colon + 1), kRackSize, field);
+    absl::StatusOr<Rack> tiles = ParseRack(e.cards, kRackSize, field);
     if (!tiles.ok()) return tiles.status();
     s.fixed_.AddAll(*tiles);
   }

@@ -4,22 +4,20 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "engine/core/fixed_cards.h"
 
 namespace kibitzer::tarok {
 
 absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
                                                            const std::string& field) {
+  absl::StatusOr<std::vector<core::FixedCards>> entries =
+      core::ParseFixedCards(fixed, {SeatName(0), SeatName(1), SeatName(2)}, field, "2:XXI,KH");
+  if (!entries.ok()) return entries.status();
   std::array<Mask, kPlayers> out{};
-  for (size_t i = 0; i < fixed.size(); ++i) {
-    const std::string at = absl::StrCat(field, "[", i, "]");
-    const std::string& f = fixed[i];
-    if (f.size() < 2 || f[1] != ':' || PlayerOfSeat(f[0]) < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(at, ": '", f, "' is not SEAT:CARDS with a seat from 1 to 3"));
-    }
-    absl::StatusOr<Mask> cards = ParseCards(f.substr(2), at);
+  for (const core::FixedCards& e : *entries) {
+    absl::StatusOr<Mask> cards = ParseCards(e.cards, e.field);
     if (!cards.ok()) return cards.status();
-    out[static_cast<size_t>(PlayerOfSeat(f[0]))] |= *cards;
+    out[static_cast<size_t>(e.seat)] |= *cards;
   }
   return out;
 }
