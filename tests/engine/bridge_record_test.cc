@@ -234,6 +234,15 @@ TEST(BridgeRecord, ABridgePositionMayBeAGameRecord) {
   EXPECT_EQ(p.table_count, 1);
   EXPECT_EQ(p.ToMove(), kNorth);
   EXPECT_EQ((*state)->SideToMove(), "N");
+  // As BridgeComposer and dealer write it: "%" directive lines and a comment before the tags.
+  core::PositionSpec headed = spec;
+  headed.notation = "% PBN 2.1\n% EXPORT\n{made with dealer}\n" + spec.notation;
+  absl::StatusOr<std::unique_ptr<core::GameState>> from_headed = game.Setup(headed);
+  ASSERT_TRUE(from_headed.ok()) << from_headed.status();
+  EXPECT_EQ(static_cast<const BridgeState&>(**from_headed).position().table_count, 1);
+  EXPECT_TRUE(LooksLikeRecord(headed.notation));
+  EXPECT_FALSE(LooksLikeRecord("N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 -"));
+  EXPECT_FALSE(LooksLikeRecord("% only a directive\n"));
   // The record's contract sets the strain: a trump option as well is refused, by name.
   spec.options["trump"] = "S";
   state = game.Setup(spec);

@@ -181,6 +181,17 @@ try {
     assert.ok(await page.$$eval("#mc-results tr[data-move]", (r) => r.length) > 0);
   });
 
+  await check("a PBN file headed '% PBN 2.1' with two games offers both boards", async () => {
+    const game = (board, dealer) =>
+      `[Board "${board}"]\n[Dealer "${dealer}"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n`;
+    await page.fill("#bridge-input", `% PBN 2.1\n% EXPORT\n\n${game(7, "S")}\n${game(8, "W")}`);
+    await page.click("#bridge-load");
+    await page.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    assert.deepEqual(await page.$$eval("#board-picker option", (o) => o.map((x) => x.textContent)),
+      ["Board 7", "Board 8"]);
+    assert.equal(await page.$eval("#board-picker", (p) => p.hidden), false);
+  });
+
   await check("a malformed PBN shows the server's error by its field", async () => {
     await page.fill("#bridge-input", "N:AKQ2.AQ6 garbage");
     await page.click("#bridge-load");

@@ -101,7 +101,7 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::PositionSpe
   size_t record_moves = 0;
   bool from_record = false;
   const absl::string_view text = absl::StripAsciiWhitespace(spec.notation);
-  if (absl::StartsWith(text, "[") || absl::StrContains(text, "md|")) {
+  if (LooksLikeRecord(text)) {
     absl::StatusOr<GameRecord> record = ParseGameRecord(text, "notation");
     if (!record.ok()) return record.status();
     view.start = record->deal;

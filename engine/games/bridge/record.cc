@@ -115,6 +115,21 @@ std::string StripComments(absl::string_view text) {
   return out;
 }
 
+}  // namespace
+
+bool LooksLikeRecord(absl::string_view text) {
+  if (absl::StrContains(text, "md|")) return true;
+  const std::string clean = StripComments(text);
+  for (absl::string_view line : absl::StrSplit(clean, '\n')) {
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty() || line[0] == '%') continue;
+    return line[0] == '[';
+  }
+  return false;
+}
+
+namespace {
+
 absl::StatusOr<std::vector<RawGame>> SplitPbn(absl::string_view text, absl::string_view field) {
   std::vector<RawGame> games;
   RawGame current;

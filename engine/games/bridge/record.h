@@ -52,8 +52,11 @@ absl::StatusOr<std::vector<PbnGame>> ParsePbnGamesEach(absl::string_view text,
 std::string FormatPbnGame(const GameRecord& record);
 // A BBO LIN record.
 absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view field);
-// Either, told apart by their look: PBN starts with '[', LIN has "md|".
+// Either, told apart by their look (LooksLikeRecord): PBN starts with '[' (after `%` directive
+// lines such as "% PBN 2.1" and comments), LIN has "md|".
 absl::StatusOr<GameRecord> ParseGameRecord(absl::string_view text, absl::string_view field);
+// Whether `text` is a game record (PBN with tags, or LIN) rather than a bare PBN deal.
+bool LooksLikeRecord(absl::string_view text);
 
 // The contract and declarer an auction reaches (calls from `dealer`); nullopt while it is not
 // over. Errors name an insufficient bid, a double of partner, and the like.

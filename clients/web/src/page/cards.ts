@@ -53,7 +53,8 @@ export interface Board {
 // A file's boards: PBN games (each starting at a tag after a blank line) or LIN records (a line
 // each). One board when there is nothing to split.
 export function splitBoards(text: string): Board[] {
-  const trimmed = text.trim();
+  // PBN files often begin with "%" directive lines ("% PBN 2.1", "% EXPORT").
+  const trimmed = text.trim().replace(/^(?:%[^\n]*(?:\n\s*|$))+/, "");
   if (trimmed.startsWith("[")) {
     const games = trimmed.split(/\n\s*\n(?=\s*\[)/).map((g) => g.trim()).filter((g) => /\[Deal\s/.test(g));
     return games.map((g, i) => {
