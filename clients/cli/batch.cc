@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "clients/cli/json_quote.h"
 
 namespace kibitzer::cli {
 namespace {
@@ -191,18 +192,7 @@ absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOpti
 }
 
 std::string ErrorLine(size_t item, const absl::Status& status) {
-  std::string line = absl::StrCat("{\"item\":", item, ",\"error\":\"");
-  for (const char c : status.message()) {
-    if (c == '"' || c == '\\') {
-      line += '\\';
-      line += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      absl::StrAppend(&line, "\\u00", absl::Hex(static_cast<unsigned char>(c), absl::kZeroPad2));
-    } else {
-      line += c;
-    }
-  }
-  return line + "\"}\n";
+  return absl::StrCat("{\"item\":", item, ",\"error\":", JsonQuoted(status.message()), "}\n");
 }
 
 std::string Digest(const std::string& text) {

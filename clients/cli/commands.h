@@ -83,6 +83,7 @@ struct MatchFlags {
   int first_deal = 0;  // deal index of the first deal played (the rest of a stopped run)
   bool rotate = true;
   int report_every = 0;  // deals; 0: the table only at the end
+  std::string records;   // a file: each game played as a JSON line; empty: none
 };
 int RunMatch(const CommandOptions& o, const MatchFlags& m);
 // kibitz scrabble-leaves: leave values learned by self-play (in this process), written to

@@ -98,6 +98,10 @@ ABSL_FLAG(int, report_every, 0,
           "Match: also print the table of the first N, 2N, ... deals as soon as they are all "
           "played (0: only at the end).");
 ABSL_FLAG(bool, rotate, true, "Match: play each deal once per rotation of the seats.");
+ABSL_FLAG(std::string, records, "",
+          "Match: write each game played to this file, a JSON line a game in game order: the "
+          "deal (notation, variant, options), the player in each seat, every move, the scores, "
+          "and for Scrabble the game's GCG record.");
 ABSL_FLAG(int, games, 40000, "scrabble-leaves: self-play games a generation.");
 ABSL_FLAG(int, generations, 3, "scrabble-leaves: generations, each valuing leaves by the last.");
 ABSL_FLAG(int, min_count, 50,
@@ -287,6 +291,7 @@ int main(int argc, char** argv) {
     m.first_deal = absl::GetFlag(FLAGS_first_deal);
     m.rotate = absl::GetFlag(FLAGS_rotate);
     m.report_every = absl::GetFlag(FLAGS_report_every);
+    m.records = absl::GetFlag(FLAGS_records);
     return kibitzer::cli::RunMatch(o, m);
   }
   if (command == "scrabble-leaves") {

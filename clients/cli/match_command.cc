@@ -2,11 +2,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <functional>
 
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "clients/cli/commands.h"
+#include "clients/cli/json_quote.h"
 #include "clients/cli/scrabble_run.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/rules_options.h"
@@ -86,9 +91,62 @@ void Print(const CommandOptions& o, const MatchFlags& m, const Result& r, uint64
   }
 }
 
-// The flags every match harness takes: deals, seed, rotation, threads.
+// A game played, as a line of --records.
+std::string RecordLine(const std::string& game, const core::GameLog& g) {
+  const auto strings = [](const std::vector<std::string>& v) {
+    std::vector<std::string> quoted;
+    for (const std::string& s : v) quoted.push_back(JsonQuoted(s));
+    return absl::StrCat("[", absl::StrJoin(quoted, ","), "]");
+  };
+  std::vector<std::string> options;
+  for (const auto& [name, value] : g.options) {
+    options.push_back(absl::StrCat(JsonQuoted(name), ":", JsonQuoted(value)));
+  }
+  std::string line = absl::StrCat(
+      "{\"game\":", JsonQuoted(game), ",\"index\":", g.game, ",\"deal\":", g.deal,
+      ",\"variant\":", JsonQuoted(g.variant), ",\"options\":{", absl::StrJoin(options, ","),
+      "},\"players\":", strings(g.players), ",\"notation\":", JsonQuoted(g.notation),
+      ",\"moves\":", strings(g.moves), ",\"scores\":[", absl::StrJoin(g.scores, ","), "]");
+  if (!g.record.empty()) absl::StrAppend(&line, ",\"record\":", JsonQuoted(g.record));
+  return line + "}\n";
+}
+
+// --records: the games in game order, each written (and flushed) as soon as the games before it
+// are done, so that a stopped run keeps what it played.
+class Records {
+ public:
+  ~Records() {
+    if (file_ != nullptr) std::fclose(file_);
+  }
+  absl::Status Open(const std::string& path, const std::string& game) {
+    game_ = game;
+    if (path.empty()) return absl::OkStatus();
+    file_ = std::fopen(path.c_str(), "w");
+    if (file_ == nullptr) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("--records: cannot write ", path, ": ", std::strerror(errno)));
+    }
+    return absl::OkStatus();
+  }
+  // Empty when no file was named.
+  std::function<void(const core::GameLog&)> Sink() {
+    if (file_ == nullptr) return {};
+    return [this](const core::GameLog& g) {
+      const std::string line = RecordLine(game_, g);
+      std::fwrite(line.data(), 1, line.size(), file_);
+      std::fflush(file_);
+    };
+  }
+
+ private:
+  std::string game_;
+  std::FILE* file_ = nullptr;
+};
+
+// The flags every match harness takes: deals, seed, rotation, threads, records.
 template <typename Options>
-void Schedule(const CommandOptions& o, const MatchFlags& m, Options& mo) {
+void Schedule(const CommandOptions& o, const MatchFlags& m, Records& records, Options& mo) {
+  mo.on_game = records.Sink();
   mo.deals = m.deals;
   mo.first_deal = m.first_deal;
   mo.seed = o.seed;
@@ -106,13 +164,13 @@ void Progress(const CommandOptions& o, int done, int total) {
   }
 }
 
-int RunTarokMatch(const CommandOptions& o, const MatchFlags& m) {
+int RunTarokMatch(const CommandOptions& o, const MatchFlags& m, Records& records) {
   absl::StatusOr<tarok::Rules> rules =
       tarok::RulesFromOptions(o.variant, PositionOptions(o), "--position-option");
   if (!rules.ok()) return Fail(rules.status());
   tarok::MatchOptions mo;
   mo.rules = *rules;
-  Schedule(o, m, mo);
+  Schedule(o, m, records, mo);
   // The flag's default names Big Two's players; tarok's default line-up is this engine against
   // two seed-style players.
   const std::string players =
@@ -180,14 +238,14 @@ void PrintScrabble(const CommandOptions& o, const MatchFlags& m, const scrabble:
   std::fflush(stdout);
 }
 
-int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m) {
+int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m, Records& records) {
   absl::StatusOr<ScrabbleRun> run = MakeScrabbleRun(o);
   if (!run.ok()) return Fail(run.status());
   scrabble::MatchOptions mo;
   mo.rules = run->rules;
   mo.kwg = run->kwg;
   mo.lexicon = run->lexicon;
-  Schedule(o, m, mo);
+  Schedule(o, m, records, mo);
   const std::string players =
       m.players == "baseline,baseline,baseline,baseline" ? "static,greedy" : m.players;
   std::vector<std::string> names = absl::StrSplit(players, ',');
@@ -229,14 +287,16 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
     return Fail(absl::InvalidArgumentError(absl::StrCat(
         "--report-every: must be 0 (none) or a number of deals, got ", m.report_every)));
   }
-  if (o.game == "tarok") return RunTarokMatch(o, m);
-  if (o.game == "scrabble") return RunScrabbleMatch(o, m);
+  Records records;
+  if (absl::Status s = records.Open(m.records, o.game); !s.ok()) return Fail(s);
+  if (o.game == "tarok") return RunTarokMatch(o, m, records);
+  if (o.game == "scrabble") return RunScrabbleMatch(o, m, records);
   absl::StatusOr<bigtwo::Rules> rules =
       bigtwo::RulesFromOptions(o.variant, PositionOptions(o), "--position-option");
   if (!rules.ok()) return Fail(rules.status());
   bigtwo::MatchOptions mo;
   mo.rules = *rules;
-  Schedule(o, m, mo);
+  Schedule(o, m, records, mo);
   std::vector<std::string> names = absl::StrSplit(m.players, ',');
   for (size_t i = 0; i < names.size(); ++i) {
     absl::StatusOr<bigtwo::PlayerOptions> p =

@@ -5,22 +5,42 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <mutex>
+#include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace kibitzer::core {
+
+// One game a match played, for the records a match writes (training data, replays): by seat.
+struct GameLog {
+  int game = 0;                      // in the match's order
+  uint64_t deal = 0;                 // the deal's index in the seed
+  std::vector<std::string> players;  // the player in each seat
+  std::string variant;               // the game's rules: Position.variant and .options
+  std::map<std::string, std::string> options;
+  std::string notation;            // the deal, as the game's Position.notation
+  std::vector<std::string> moves;  // every move from the deal, in the game's move notation
+  std::vector<int> scores;         // each seat's result (points; Scrabble: score)
+  std::string record;              // the game in its own record format where it has one (GCG)
+};
 
 // Plays games 0 .. total - 1 with `play(g)` on `threads` threads (each game on one thread, taken
 // in order); `progress` (may be empty) is called with the games done so far, one call at a time.
 // `prefix` (may be empty) is called, under the same lock, with n each time the first n games have
 // all been played and n is a multiple of `every` or the total: a report that does not depend on
 // the thread count can be made from them while the rest play.
+// `in_order` (may be empty) is called, under the lock, with each game as the games before it are
+// all done: the games in order, whatever the threads.
 template <typename Play>
 void RunGames(int total, int threads, Play&& play, const std::function<void(int, int)>& progress,
-              const std::function<void(int)>& prefix = {}, int every = 0) {
+              const std::function<void(int)>& prefix = {}, int every = 0,
+              const std::function<void(int)>& in_order = {}) {
   std::atomic<int> next{0}, done{0};
   std::mutex mu;
   std::vector<char> finished(static_cast<size_t>(std::max(0, total)), 0);
@@ -33,6 +53,7 @@ void RunGames(int total, int threads, Play&& play, const std::function<void(int,
       if (progress) progress(d, total);
       finished[static_cast<size_t>(g)] = 1;
       while (first_unfinished < total && finished[static_cast<size_t>(first_unfinished)]) {
+        if (in_order) in_order(first_unfinished);
         ++first_unfinished;
         if (prefix && ((every > 0 && first_unfinished % every == 0) || first_unfinished == total)) {
           prefix(first_unfinished);
@@ -48,18 +69,24 @@ void RunGames(int total, int threads, Play&& play, const std::function<void(int,
 
 // RunGames for a harness that summarizes its games: `play(g)` returns game g's record,
 // `summarize(records, n)` the result of the first n; `partial` (may be empty) is given that after
-// the first `every`, 2 `every`, ... games (not at the end). Returns the result of them all.
+// the first `every`, 2 `every`, ... games (not at the end); `each` (may be empty) every game's
+// record in game order as soon as the games before it are done. Returns the result of them all.
 template <typename Play, typename Summarize, typename Result>
-Result PlaySummarized(int total, int threads, int every, Play&& play, Summarize&& summarize,
-                      const std::function<void(int, int)>& progress,
-                      const std::function<void(const Result&)>& partial) {
+Result PlaySummarized(
+    int total, int threads, int every, Play&& play, Summarize&& summarize,
+    const std::function<void(int, int)>& progress,
+    const std::function<void(const Result&)>& partial,
+    const std::function<void(const std::invoke_result_t<Play&, int>&)>& each = {}) {
   std::vector<decltype(play(0))> records(static_cast<size_t>(total));
   RunGames(
       total, threads, [&](int g) { records[static_cast<size_t>(g)] = play(g); }, progress,
       [&](int n) {
         if (partial && n < total) partial(summarize(records, n));
       },
-      every);
+      every,
+      [&](int g) {
+        if (each) each(records[static_cast<size_t>(g)]);
+      });
   return summarize(records, total);
 }
 

@@ -5,8 +5,11 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "engine/core/match_support.h"
 #include "engine/core/rng.h"
+#include "engine/games/bigtwo/plays.h"
+#include "engine/games/bigtwo/rules_options.h"
 
 namespace kibitzer::bigtwo {
 namespace {
@@ -16,11 +19,13 @@ struct GameRecord {
   int winner = -1;               // player
   std::vector<double> move_ms[kMaxPlayers];
   uint64_t nodes[kMaxPlayers] = {};
+  core::GameLog log;  // when the match writes records
 };
 
-GameRecord PlayGame(const MatchOptions& o, int deal, int rotation) {
+GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
   const int n = o.rules.players;
-  const State start = StartOfGame(o.rules, DealHands(o.seed, static_cast<uint64_t>(deal), n));
+  const std::array<Mask, kMaxPlayers> hands = DealHands(o.seed, static_cast<uint64_t>(deal), n);
+  const State start = StartOfGame(o.rules, hands);
   State s = start;
   GameRecord rec;
   // Seat `seat` is played by player (seat - rotation) mod n.
@@ -40,10 +45,24 @@ GameRecord PlayGame(const MatchOptions& o, int deal, int rotation) {
       rec.move_ms[player].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     s.Play(m);
+    if (o.on_game) rec.log.moves.push_back(FormatPlay(m, o.rules.variant));
   }
   int by_seat[kMaxPlayers];
   s.Returns(by_seat);
   for (int seat = 0; seat < n; ++seat) rec.points[player_of(seat)] = by_seat[seat];
+  if (o.on_game) {
+    rec.log.game = game;
+    rec.log.deal = static_cast<uint64_t>(deal);
+    rec.log.variant = VariantName(o.rules.variant);
+    rec.log.options = RuleOptions(o.rules);
+    std::vector<std::string> dealt;
+    for (int seat = 0; seat < n; ++seat) {
+      rec.log.players.push_back(PlayerName(o.players[static_cast<size_t>(player_of(seat))]));
+      rec.log.scores.push_back(by_seat[seat]);
+      dealt.push_back(FormatCards(hands[static_cast<size_t>(seat)], o.rules.variant));
+    }
+    rec.log.notation = absl::StrJoin(dealt, " ");
+  }
   rec.winner = player_of(s.winner());
   return rec;
 }
@@ -128,9 +147,12 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
   const int total = o.deals * rotations;
   return core::PlaySummarized(
       total, o.threads, rotations * o.report_every,
-      [&](int g) { return PlayGame(o, o.first_deal + g / rotations, g % rotations); },
+      [&](int g) { return PlayGame(o, g, o.first_deal + g / rotations, g % rotations); },
       [&](const std::vector<GameRecord>& records, int n) { return Summarize(o, records, n); },
-      progress, partial);
+      progress, partial,
+      [&](const GameRecord& g) {
+        if (o.on_game) o.on_game(g.log);
+      });
 }
 
 }  // namespace kibitzer::bigtwo

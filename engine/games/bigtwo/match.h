@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/core/match_support.h"
 #include "engine/games/bigtwo/players.h"
 
 namespace kibitzer::bigtwo {
@@ -25,6 +26,9 @@ struct MatchOptions {
   bool rotate = true;
   int threads = 1;
   int report_every = 0;  // deals (0: no partial results)
+  // Given each game in game order when set: the deal, every play, the points (kibitz match
+  // --records).
+  std::function<void(const core::GameLog&)> on_game;
 };
 
 struct PlayerResult {

@@ -1,9 +1,11 @@
 #include "engine/games/scrabble/match.h"
 
+#include <cctype>
 #include <chrono>
 
 #include "engine/core/match_support.h"
 #include "engine/core/rng.h"
+#include "engine/games/scrabble/notation.h"
 
 namespace kibitzer::scrabble {
 
@@ -36,7 +38,17 @@ struct Game {
   std::array<int, 2> spread{};  // per player
   std::array<std::vector<double>, 2> ms;
   std::array<uint64_t, 2> nodes{};
+  core::GameLog log;  // when the match writes records
 };
+
+// A player's name as a GCG nick: one word of letters, digits and '_'.
+std::string Nick(const std::string& name) {
+  std::string out = name;
+  for (char& c : out) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return out;
+}
 
 // The result of the first `games` games.
 MatchResult Summarize(const MatchOptions& options, const std::vector<Game>& played, int games) {
@@ -84,10 +96,19 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
                               static_cast<uint64_t>(options.rotate ? g / 2 : g);
         const int first = options.rotate ? g % 2 : 0;  // the player in seat 0
         Position pos = NewGame(options.kwg, options.lexicon, options.rules, options.seed, deal);
-        pos.StopRecording();
+        Game out;
+        if (options.on_game) {
+          out.log.game = g;
+          out.log.deal = deal;
+          out.log.notation = FormatCgp(pos);
+          if (options.rules.classic_end) out.log.options["end"] = "classic";
+          out.log.options["exchange_min"] = std::to_string(options.rules.exchange_min);
+          out.log.options["scoreless_turns"] = std::to_string(options.rules.scoreless_turns);
+        } else {
+          pos.StopRecording();
+        }
         std::array<Player, 2> players = {Player(*options.kwg, options.players[0]),
                                          Player(*options.kwg, options.players[1])};
-        Game out;
         for (uint64_t turn = 0; !pos.over(); ++turn) {
           const int p = pos.to_move() == 0 ? first : 1 - first;
           const auto start = std::chrono::steady_clock::now();
@@ -97,15 +118,30 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
               std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                   .count());
           players[static_cast<size_t>(1 - p)].Observe(pos, m);
+          if (options.on_game) out.log.moves.push_back(pos.Format(m));
           pos.Apply(m);
         }
         const int seat_of_0 = first == 0 ? 0 : 1;
         out.spread[0] = pos.score(seat_of_0) - pos.score(1 - seat_of_0);
         out.spread[1] = -out.spread[0];
+        if (options.on_game) {
+          std::array<std::string, 2> nicks;
+          for (int seat = 0; seat < 2; ++seat) {
+            const int player = seat == 0 ? first : 1 - first;
+            out.log.players.push_back(options.players[static_cast<size_t>(player)].name);
+            out.log.scores.push_back(pos.score(seat));
+            nicks[static_cast<size_t>(seat)] = Nick(out.log.players.back());
+          }
+          if (nicks[0] == nicks[1]) nicks = {nicks[0] + "_1", nicks[1] + "_2"};
+          out.log.record = FormatGcg(pos, nicks);
+        }
         return out;
       },
       [&](const std::vector<Game>& played, int n) { return Summarize(options, played, n); },
-      progress, partial);
+      progress, partial,
+      [&](const Game& g) {
+        if (options.on_game) options.on_game(g.log);
+      });
 }
 
 }  // namespace kibitzer::scrabble

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/core/match_support.h"
 #include "engine/games/scrabble/players.h"
 
 namespace kibitzer::scrabble {
@@ -29,6 +30,9 @@ struct MatchOptions {
   bool rotate = true;
   int threads = 1;
   int report_every = 0;  // deals: `partial` gets the first N, 2N, ... deals' games (0: none)
+  // Given each game in game order when set: its GCG record, the bag, every move, the scores
+  // (kibitz match --records).
+  std::function<void(const core::GameLog&)> on_game;
 };
 
 struct PlayerResult {

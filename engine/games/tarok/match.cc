@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/core/match_support.h"
 #include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/tarok_game.h"
 #include "engine/games/tarok/view.h"
 
 namespace kibitzer::tarok {
@@ -18,11 +19,13 @@ struct GameRecord {
   bool made = false;
   std::vector<double> move_ms[kPlayers];
   uint64_t nodes[kPlayers] = {};
+  core::GameLog log;  // when the match writes records
 };
 
-GameRecord PlayGame(const MatchOptions& o, int deal, int rotation) {
+GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
   core::Rng deal_rng = core::Rng::ForStream(o.seed, static_cast<uint64_t>(deal));
-  Round r(o.rules, RandomDeal(deal_rng));
+  const DealCards dealt = RandomDeal(deal_rng);
+  Round r(o.rules, dealt);
   std::vector<Move> moves;
   GameRecord rec;
   auto player_of = [&](int seat) { return (seat - rotation + kPlayers) % kPlayers; };
@@ -51,6 +54,18 @@ GameRecord PlayGame(const MatchOptions& o, int deal, int rotation) {
   }
   const std::array<int, kPlayers> scores = r.Scores();
   for (int seat = 0; seat < kPlayers; ++seat) rec.points[player_of(seat)] = scores[seat];
+  if (o.on_game) {
+    rec.log.game = game;
+    rec.log.deal = static_cast<uint64_t>(deal);
+    rec.log.variant = o.rules.preset;
+    rec.log.options = RulesToOptions(o.rules);
+    rec.log.notation = DealNotation(dealt);
+    for (int seat = 0; seat < kPlayers; ++seat) {
+      rec.log.players.push_back(PlayerName(o.players[static_cast<size_t>(player_of(seat))]));
+      rec.log.scores.push_back(scores[seat]);
+    }
+    for (const Move& m : moves) rec.log.moves.push_back(MoveText(m));
+  }
   if (r.declarer() >= 0) {
     rec.declarer = player_of(r.declarer());
     rec.made = scores[r.declarer()] > 0;
@@ -117,9 +132,12 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
   const int total = o.deals * rotations;
   return core::PlaySummarized(
       total, o.threads, rotations * o.report_every,
-      [&](int g) { return PlayGame(o, o.first_deal + g / rotations, g % rotations); },
+      [&](int g) { return PlayGame(o, g, o.first_deal + g / rotations, g % rotations); },
       [&](const std::vector<GameRecord>& records, int n) { return Summarize(o, records, n); },
-      progress, partial);
+      progress, partial,
+      [&](const GameRecord& g) {
+        if (o.on_game) o.on_game(g.log);
+      });
 }
 
 }  // namespace kibitzer::tarok

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/core/match_support.h"
 #include "engine/games/tarok/players.h"
 
 namespace kibitzer::tarok {
@@ -24,6 +25,9 @@ struct MatchOptions {
   bool rotate = true;
   int threads = 1;
   int report_every = 0;  // deals (0: no partial results)
+  // Given each game in game order when set: the deal, every move, the scores (kibitz match
+  // --records).
+  std::function<void(const core::GameLog&)> on_game;
 };
 
 struct PlayerResult {
