@@ -26,13 +26,13 @@
 #include "absl/strings/str_cat.h"
 #include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
-#include "engine/games/scrabble/endgame.h"
+#include "engine/games/scrabble/endgame/endgame.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
-#include "engine/games/scrabble/movegen.h"
-#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/movegen/movegen.h"
+#include "engine/games/scrabble/movegen/static_best.h"
+#include "engine/games/scrabble/notation/notation.h"
 #include "engine/games/scrabble/players.h"
-#include "engine/games/scrabble/static_best.h"
 
 namespace {
 

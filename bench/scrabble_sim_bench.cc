@@ -27,11 +27,11 @@
 #include "absl/strings/str_split.h"
 #include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
-#include "engine/games/scrabble/inference.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/players.h"
-#include "engine/games/scrabble/simulation.h"
+#include "engine/games/scrabble/sim/inference.h"
+#include "engine/games/scrabble/sim/simulation.h"
 
 namespace {
 

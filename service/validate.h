@@ -8,7 +8,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "engine/games/bridge/bridge_game.h"
-#include "engine/games/bridge/record.h"
+#include "engine/games/bridge/records/record.h"
 #include "kibitzer/v1/kibitzer.pb.h"
 #include "service/engine_api.h"
 

@@ -16,8 +16,8 @@
 #include "clients/cli/bbo_link.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/output.h"
-#include "engine/games/bridge/pbn.h"
-#include "engine/games/bridge/record.h"
+#include "engine/games/bridge/records/pbn.h"
+#include "engine/games/bridge/records/record.h"
 
 namespace kibitzer::cli {
 namespace {

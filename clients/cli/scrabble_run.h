@@ -7,7 +7,7 @@
 
 #include "absl/status/statusor.h"
 #include "clients/cli/commands.h"
-#include "engine/games/scrabble/position.h"
+#include "engine/games/scrabble/rules/position.h"
 
 namespace kibitzer::cli {
 

@@ -3,9 +3,9 @@
 #pragma once
 
 #include "clients/libdds/dds_abi.h"
-#include "engine/games/bridge/dd_solver.h"
-#include "engine/games/bridge/pbn.h"
-#include "engine/games/bridge/play.h"
+#include "engine/games/bridge/dd/dd_solver.h"
+#include "engine/games/bridge/records/pbn.h"
+#include "engine/games/bridge/rules/play.h"
 
 namespace kibitzer::libdds {
 

@@ -28,8 +28,8 @@
 #include "clients/libdds/deal_convert.h"
 #include "clients/libdds/par_formats.h"
 #include "clients/libdds/runtime.h"
-#include "engine/games/bridge/dd_batch.h"
-#include "engine/games/bridge/dd_table.h"
+#include "engine/games/bridge/dd/dd_batch.h"
+#include "engine/games/bridge/dd/dd_table.h"
 
 #define DDS_API extern "C" __attribute__((visibility("default")))
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "clients/libdds/dds_abi.h"
-#include "engine/games/bridge/dd_table.h"
+#include "engine/games/bridge/dd/dd_table.h"
 
 namespace kibitzer::libdds {
 

@@ -9,7 +9,7 @@
 #include <mutex>
 #include <vector>
 
-#include "engine/games/bridge/dd_solver.h"
+#include "engine/games/bridge/dd/dd_solver.h"
 
 namespace kibitzer::libdds {
 

@@ -9,9 +9,9 @@
 
 #include "engine/core/memory_budget.h"
 #include "engine/games/bridge/bridge_game.h"
-#include "engine/games/bridge/dd_solver.h"
-#include "engine/games/bridge/dd_table.h"
-#include "engine/games/bridge/scoring.h"
+#include "engine/games/bridge/dd/dd_solver.h"
+#include "engine/games/bridge/dd/dd_table.h"
+#include "engine/games/bridge/rules/scoring.h"
 #include "gtest/gtest.h"
 #include "tests/engine/test_sink.h"
 

@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "engine/core/rng.h"
-#include "engine/games/bridge/dd_batch.h"
-#include "engine/games/bridge/dd_table.h"
-#include "engine/games/bridge/play_analysis.h"
+#include "engine/games/bridge/dd/dd_batch.h"
+#include "engine/games/bridge/dd/dd_table.h"
+#include "engine/games/bridge/records/play_analysis.h"
 #include "gtest/gtest.h"
 #include "tests/oracle/dds_oracle.h"
 

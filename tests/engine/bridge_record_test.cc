@@ -2,9 +2,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "engine/games/bridge/bridge_game.h"
-#include "engine/games/bridge/dd_solver.h"
-#include "engine/games/bridge/play_analysis.h"
-#include "engine/games/bridge/record.h"
+#include "engine/games/bridge/dd/dd_solver.h"
+#include "engine/games/bridge/records/play_analysis.h"
+#include "engine/games/bridge/records/record.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 

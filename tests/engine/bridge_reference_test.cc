@@ -10,8 +10,8 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "engine/games/bridge/dd_batch.h"
-#include "engine/games/bridge/dd_table.h"
+#include "engine/games/bridge/dd/dd_batch.h"
+#include "engine/games/bridge/dd/dd_table.h"
 #include "gtest/gtest.h"
 
 namespace kibitzer::bridge {

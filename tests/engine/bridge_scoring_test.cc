@@ -1,6 +1,6 @@
 // Law 77 scoring, line by line of its table, and the IMP scale (Law 78B).
-#include "engine/games/bridge/cards.h"
-#include "engine/games/bridge/scoring.h"
+#include "engine/games/bridge/rules/cards.h"
+#include "engine/games/bridge/rules/scoring.h"
 #include "gtest/gtest.h"
 
 namespace kibitzer::bridge {

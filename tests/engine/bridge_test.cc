@@ -3,9 +3,9 @@
 #include "absl/strings/str_split.h"
 #include "engine/core/rng.h"
 #include "engine/games/bridge/bridge_game.h"
-#include "engine/games/bridge/dd_bits.h"
-#include "engine/games/bridge/dd_solver.h"
-#include "engine/games/bridge/dd_table_store.h"
+#include "engine/games/bridge/dd/dd_bits.h"
+#include "engine/games/bridge/dd/dd_solver.h"
+#include "engine/games/bridge/dd/dd_table_store.h"
 #include "gtest/gtest.h"
 #include "tests/engine/test_sink.h"
 

@@ -1,6 +1,6 @@
 // The endgame solver against plain minimax (every move, no table, no pruning) on hundreds of
 // small endgames from seeded games.
-#include "engine/games/scrabble/endgame.h"
+#include "engine/games/scrabble/endgame/endgame.h"
 #include "tests/engine/scrabble_fixture.h"
 #include "tests/engine/test_sink.h"
 

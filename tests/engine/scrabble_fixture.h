@@ -14,7 +14,7 @@
 #include "engine/core/rng.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
-#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/notation/notation.h"
 #include "engine/games/scrabble/scrabble_game.h"
 #include "gtest/gtest.h"
 

@@ -4,10 +4,10 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "engine/games/scrabble/inference.h"
 #include "engine/games/scrabble/players.h"
-#include "engine/games/scrabble/sampler.h"
 #include "engine/games/scrabble/scrabble_game.h"
+#include "engine/games/scrabble/sim/inference.h"
+#include "engine/games/scrabble/sim/sampler.h"
 #include "tests/engine/scrabble_fixture.h"
 
 namespace kibitzer::scrabble {

@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "engine/games/scrabble/movegen.h"
+#include "engine/games/scrabble/movegen/movegen.h"
 #include "tests/engine/scrabble_fixture.h"
 
 namespace kibitzer::scrabble {

@@ -5,7 +5,7 @@
 #include <array>
 
 #include "absl/strings/str_cat.h"
-#include "engine/games/scrabble/endgame.h"
+#include "engine/games/scrabble/endgame/endgame.h"
 #include "engine/games/scrabble/match.h"
 #include "tests/engine/scrabble_fixture.h"
 

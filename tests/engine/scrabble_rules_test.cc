@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "engine/games/scrabble/leaves/leave.h"
-#include "engine/games/scrabble/sampler.h"
+#include "engine/games/scrabble/sim/sampler.h"
 #include "tests/engine/scrabble_fixture.h"
 
 namespace kibitzer::scrabble {

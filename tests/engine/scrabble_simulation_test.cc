@@ -8,7 +8,7 @@
 #include <set>
 
 #include "engine/games/scrabble/players.h"
-#include "engine/games/scrabble/simulation.h"
+#include "engine/games/scrabble/sim/simulation.h"
 #include "tests/engine/scrabble_fixture.h"
 
 namespace kibitzer::scrabble {

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "engine/games/scrabble/leaves/leave_table.h"
-#include "engine/games/scrabble/static_best.h"
+#include "engine/games/scrabble/movegen/static_best.h"
 #include "tests/engine/scrabble_fixture.h"
 
 namespace kibitzer::scrabble {

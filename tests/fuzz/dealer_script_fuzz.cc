@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/games/bridge/dealer_script.h"
+#include "engine/games/bridge/dealer/dealer_script.h"
 
 namespace {
 

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/games/bridge/pbn.h"
-#include "engine/games/bridge/record.h"
+#include "engine/games/bridge/records/pbn.h"
+#include "engine/games/bridge/records/record.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const absl::string_view text(reinterpret_cast<const char*>(data), size);

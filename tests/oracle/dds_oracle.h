@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/games/bridge/dd_table.h"
-#include "engine/games/bridge/play.h"
+#include "engine/games/bridge/dd/dd_table.h"
+#include "engine/games/bridge/rules/play.h"
 
 namespace kibitzer::bridge::oracle {
 

@@ -75,7 +75,7 @@ class LayeringTest(unittest.TestCase):
             bad.write_text('#include "engine/analysis/query_runner.h"\n#include "grpcpp/grpcpp.h"\n')
             game = pathlib.Path(d, "engine/games/tarok/x.cc")
             game.parent.mkdir(parents=True)
-            game.write_text('#include "engine/games/bridge/cards.h"\n')
+            game.write_text('#include "engine/games/bridge/rules/cards.h"\n')
             self.assertEqual(len(violations(pathlib.Path(d))), 3)
 
 

@@ -11,9 +11,9 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/game.h"
-#include "engine/games/bridge/dd_batch.h"
-#include "engine/games/bridge/play_analysis.h"
-#include "engine/games/bridge/record.h"
+#include "engine/games/bridge/dd/dd_batch.h"
+#include "engine/games/bridge/records/play_analysis.h"
+#include "engine/games/bridge/records/record.h"
 
 namespace kibitzer::bridge {
 

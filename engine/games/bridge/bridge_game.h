@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "engine/games/bridge/play.h"
-#include "engine/games/bridge/seat_view.h"
+#include "engine/games/bridge/rules/play.h"
+#include "engine/games/bridge/view/seat_view.h"
 
 namespace kibitzer::bridge {
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "engine/core/options.h"
-#include "engine/games/bridge/dd_table.h"
-#include "engine/games/bridge/mc_stats.h"
+#include "engine/games/bridge/dd/dd_table.h"
+#include "engine/games/bridge/view/mc_stats.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bridge {

@@ -9,8 +9,8 @@
 #include "engine/core/quote.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/bridge_options.h"
-#include "engine/games/bridge/dd_solver.h"
-#include "engine/games/bridge/monte_carlo.h"
+#include "engine/games/bridge/dd/dd_solver.h"
+#include "engine/games/bridge/view/monte_carlo.h"
 #include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::bridge {

@@ -5,7 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/bridge_options.h"
-#include "engine/games/bridge/record.h"
+#include "engine/games/bridge/records/record.h"
 
 namespace kibitzer::bridge {
 namespace {

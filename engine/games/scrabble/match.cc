@@ -5,7 +5,7 @@
 
 #include "engine/core/match_support.h"
 #include "engine/core/rng.h"
-#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/notation/notation.h"
 
 namespace kibitzer::scrabble {
 

@@ -7,9 +7,9 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/quote.h"
-#include "engine/games/scrabble/inference.h"
 #include "engine/games/scrabble/leaves/leave.h"
-#include "engine/games/scrabble/simulation.h"
+#include "engine/games/scrabble/sim/inference.h"
+#include "engine/games/scrabble/sim/simulation.h"
 
 namespace kibitzer::scrabble {
 

@@ -11,11 +11,11 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/games/scrabble/endgame.h"
-#include "engine/games/scrabble/movegen.h"
-#include "engine/games/scrabble/position.h"
-#include "engine/games/scrabble/simulation.h"
-#include "engine/games/scrabble/static_best.h"
+#include "engine/games/scrabble/endgame/endgame.h"
+#include "engine/games/scrabble/movegen/movegen.h"
+#include "engine/games/scrabble/movegen/static_best.h"
+#include "engine/games/scrabble/rules/position.h"
+#include "engine/games/scrabble/sim/simulation.h"
 
 namespace kibitzer::scrabble {
 

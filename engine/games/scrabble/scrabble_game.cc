@@ -4,10 +4,10 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/games/scrabble/movegen.h"
-#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/movegen/movegen.h"
+#include "engine/games/scrabble/notation/notation.h"
 #include "engine/games/scrabble/players.h"
-#include "engine/games/scrabble/sampler.h"
+#include "engine/games/scrabble/sim/sampler.h"
 
 namespace kibitzer::scrabble {
 

@@ -16,7 +16,7 @@
 
 #include "engine/core/game.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
-#include "engine/games/scrabble/position.h"
+#include "engine/games/scrabble/rules/position.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {

@@ -6,11 +6,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
-#include "engine/games/scrabble/endgame.h"
-#include "engine/games/scrabble/inference.h"
+#include "engine/games/scrabble/endgame/endgame.h"
 #include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/scrabble_game.h"
-#include "engine/games/scrabble/simulation.h"
+#include "engine/games/scrabble/sim/inference.h"
+#include "engine/games/scrabble/sim/simulation.h"
 #include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::scrabble {

@@ -7,9 +7,9 @@
 #include "absl/strings/str_join.h"
 #include "engine/core/quote.h"
 #include "engine/core/rng.h"
-#include "engine/games/scrabble/notation.h"
+#include "engine/games/scrabble/notation/notation.h"
 #include "engine/games/scrabble/scrabble_game.h"
-#include "engine/games/scrabble/simulation.h"
+#include "engine/games/scrabble/sim/simulation.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::scrabble {

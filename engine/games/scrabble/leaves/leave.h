@@ -10,7 +10,7 @@
 #pragma once
 
 #include "engine/games/scrabble/leaves/leave_table.h"
-#include "engine/games/scrabble/tiles.h"
+#include "engine/games/scrabble/rules/tiles.h"
 
 namespace kibitzer::scrabble {
 

@@ -25,7 +25,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/games/scrabble/leaves/leave_table.h"
-#include "engine/games/scrabble/position.h"
+#include "engine/games/scrabble/rules/position.h"
 
 namespace kibitzer::scrabble {
 

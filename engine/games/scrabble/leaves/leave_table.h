@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "engine/games/scrabble/tiles.h"
+#include "engine/games/scrabble/rules/tiles.h"
 
 namespace kibitzer::scrabble {
 
