@@ -10,8 +10,9 @@
 
 #include "engine/games/bridge/batch_jobs.h"
 #include "service/admission.h"
-#include "service/convert.h"
+#include "service/convert_bridge.h"
 #include "service/validate.h"
+#include "service/validate_bridge.h"
 
 namespace kibitzer::service {
 namespace {

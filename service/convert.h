@@ -6,7 +6,6 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "engine/games/bridge/batch_jobs.h"
 #include "kibitzer/v1/kibitzer.pb.h"
 
 namespace kibitzer::service {
@@ -20,14 +19,5 @@ pb::GameInfo ToProto(const core::GameInfo& info);
 pb::StopReason ToProto(core::StopReason reason);
 // Fills `out` from `report`, keeping out's search id and sequence.
 void FillReport(const core::Report& report, pb::SearchReport* out);
-
-// The Bridge service's answers (convert_bridge.cc): tables with their par, card values best
-// first, a played deal's analysis.
-pb::SolveTablesResponse ToProto(const std::vector<bridge::Hands>& deals,
-                                const std::vector<int>& dealers,
-                                const std::vector<bridge::Vulnerability>& vulnerabilities,
-                                const std::vector<bridge::DdTable>& tables);
-pb::SolveBoardsResponse ToProto(std::vector<bridge::CardValues> boards);
-pb::AnalyzePlayResponse ToProto(const bridge::PlayAnalysis& analysis);
 
 }  // namespace kibitzer::service

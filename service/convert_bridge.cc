@@ -1,7 +1,7 @@
 // The Bridge service's answers as wire messages.
-#include <algorithm>
+#include "service/convert_bridge.h"
 
-#include "service/convert.h"
+#include <algorithm>
 
 namespace kibitzer::service {
 

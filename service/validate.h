@@ -7,8 +7,6 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "engine/games/bridge/bridge_game.h"
-#include "engine/games/bridge/records/record.h"
 #include "kibitzer/v1/kibitzer.pb.h"
 #include "service/engine_api.h"
 
@@ -32,19 +30,5 @@ absl::Status ValidateSearch(const SearchFields& fields, const ApiOptions& option
 absl::Status ValidateId(const std::string& id, const std::string& field);
 
 absl::Status ValidateDeal(const pb::DealRequest& request, const ApiOptions& options);
-
-// The Bridge service's requests, checked and parsed (validate_bridge.cc).
-struct TablesInput {
-  std::vector<bridge::Hands> deals;
-  std::vector<int> dealers;
-  std::vector<bridge::Vulnerability> vulnerabilities;
-};
-absl::StatusOr<TablesInput> ParseTablesRequest(const pb::SolveTablesRequest& request,
-                                               const ApiOptions& options);
-absl::StatusOr<std::vector<bridge::PlayPosition>> ParseBoardsRequest(
-    const pb::SolveBoardsRequest& request, const ApiOptions& options,
-    const bridge::BridgeGame& game);
-absl::StatusOr<bridge::GameRecord> ParsePlayRequest(const pb::AnalyzePlayRequest& request,
-                                                    const ApiOptions& options);
 
 }  // namespace kibitzer::service

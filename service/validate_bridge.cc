@@ -1,5 +1,7 @@
 // The Bridge service's requests: sizes, the deals, positions and records parsed, every error
 // naming its field.
+#include "service/validate_bridge.h"
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
