@@ -19,6 +19,7 @@
 #include "absl/time/time.h"
 #include "clients/cli/arguments.h"
 #include "clients/cli/commands.h"
+#include "clients/cli/lab/lab.h"
 #include "service/flag_names.h"
 
 ABSL_FLAG(std::string, server, "",

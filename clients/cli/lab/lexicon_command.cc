@@ -3,7 +3,7 @@
 #include <filesystem>
 
 #include "absl/strings/ascii.h"
-#include "clients/cli/commands.h"
+#include "clients/cli/lab/lab.h"
 #include "clients/cli/output.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"

@@ -1,4 +1,4 @@
-#include "clients/cli/scrabble_run.h"
+#include "clients/cli/lab/scrabble_run.h"
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"

@@ -4,7 +4,7 @@
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "clients/cli/scrabble_run.h"
+#include "clients/cli/lab/scrabble_run.h"
 #include "engine/games/scrabble/leaves/leave_learning.h"
 
 namespace kibitzer::cli {

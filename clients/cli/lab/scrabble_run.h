@@ -6,7 +6,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
-#include "clients/cli/commands.h"
+#include "clients/cli/lab/lab.h"
 #include "engine/games/scrabble/rules/position.h"
 
 namespace kibitzer::cli {

@@ -1,4 +1,4 @@
-// kibitz match: the Big Two and tarok match harnesses, run in this process (no server needed).
+// kibitz match: the Big Two, tarok and Scrabble match harnesses, run in this process (no server).
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,9 +10,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
-#include "clients/cli/commands.h"
 #include "clients/cli/json_quote.h"
-#include "clients/cli/scrabble_run.h"
+#include "clients/cli/lab/lab.h"
+#include "clients/cli/lab/scrabble_run.h"
 #include "engine/games/bigtwo/match.h"
 #include "engine/games/bigtwo/rules_options.h"
 #include "engine/games/scrabble/match.h"
