@@ -168,6 +168,16 @@ try {
     assert.equal(seen[seen.length - 1], 1);
     assert.equal(await page.$$eval("#mc-results tr[data-move]", (r) => r.length), 13);
     assert.match(await page.textContent("#mc-results"), /±/);
+    // The best row is marked, and so is every row the samples do not tell from it (within one
+    // standard error of either), and no other.
+    const rows = await page.$$eval("#mc-results tr[data-move]", (r) =>
+      r.map((x) => ({ value: Number(x.dataset.value), se: Number(x.dataset.se), mark: x.className })));
+    const best = rows.filter((r) => r.mark === "best");
+    assert.equal(best.length, 1);
+    assert.equal(best[0].value, Math.max(...rows.map((r) => r.value)));
+    for (const r of rows.filter((x) => x.mark !== "best")) {
+      assert.equal(r.mark === "tied", best[0].value - r.value <= Math.max(best[0].se, r.se), JSON.stringify(r));
+    }
     await page.screenshot({ path: join(SHOTS, "bridge-seat-view.png"), fullPage: true });
   });
 
@@ -198,6 +208,10 @@ try {
     const box = await page.waitForSelector(".error[data-error-for=bridge-input]:not([hidden])", WAIT);
     assert.match(await box.textContent(), /^position\.notation: /);
     assert.ok(await page.$eval("#bridge-input", (t) => t.classList.contains("invalid")));
+    // The deal before it is gone: no hand, table or analysis that would read as this one's.
+    assert.equal(await page.$$eval("#hand-W button.card, #hand-N button.card", (c) => c.length), 0);
+    assert.equal(await page.$$eval("#mc-results tr, #dd-table td", (r) => r.length), 0);
+    assert.equal(await page.textContent("#board-info"), "");
     await page.screenshot({ path: join(SHOTS, "bridge-error.png"), fullPage: true });
   });
 

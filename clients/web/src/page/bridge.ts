@@ -105,8 +105,23 @@ export class BridgePanel {
       void this.loadTable(record ? withoutPlay(text) : text, ++this.board);
       await this.refresh();
     } catch (e) {
-      if (generation === this.generation) showError(this.panel, e);
+      if (generation !== this.generation) return;
+      this.clearBoard();  // the previous deal's results must not read as this one's
+      showError(this.panel, e);
     }
+  }
+
+  // Nothing on the table: after a load that failed.
+  private clearBoard() {
+    this.start = null;
+    this.current = null;
+    this.played = [];
+    this.cursor = 0;
+    this.values = new Map();
+    this.board++;  // a table still coming for the old deal is dropped
+    for (const seat of SEATS) $(`hand-${seat}`).replaceChildren();
+    for (const id of ["trick", "play-record", "dd-table", "mc-results"]) $(id).replaceChildren();
+    for (const id of ["board-info", "to-move", "par"]) $(id).textContent = "";
   }
 
   private async loadTable(deal: string, board: number) {
@@ -257,13 +272,23 @@ export class BridgePanel {
   private showSeatReport(report: SearchReport) {
     const metric = (m: SearchReport["moves"][number], name: string) =>
       m.metrics.find((x) => x.name === name)?.value;
+    // The best row, and those within one standard error of it (of either), marked as tied: the
+    // samples do not tell them apart.
+    const best = report.moves.reduce<SearchReport["moves"][number] | undefined>(
+      (b, m) => (b === undefined || m.value > b.value ? m : b), undefined);
+    const tied = (m: SearchReport["moves"][number]) =>
+      best !== undefined && m !== best && best.value - m.value <= Math.max(best.stdError, m.stdError);
     const rows = report.moves.map((m) => {
       const tricks = metric(m, "mean_tricks");
       const tricksSe = metric(m, "mean_tricks_se");
       const success = metric(m, "success");
       const successSe = metric(m, "success_se");
-      return el("tr", { "data-move": m.move },
-        el("td", { class: isRed(m.move) ? "red" : "", text: prettyCard(m.move) }),
+      const mark = m === best ? "best" : tied(m) ? "tied" : "";
+      return el("tr", {
+        "data-move": m.move, "data-value": String(m.value), "data-se": String(m.stdError),
+        class: mark, title: mark === "tied" ? "within one standard error of the best: not told apart" : "",
+      },
+        el("td", { class: isRed(m.move) ? "red" : "", text: `${prettyCard(m.move)}${mark === "tied" ? " ≈" : ""}` }),
         el("td", { class: "num", text: tricks === undefined ? "" : `${tricks.toFixed(2)} ± ${(tricksSe ?? 0).toFixed(2)}` }),
         el("td", { class: "num", text: success === undefined ? "" : `${(100 * success).toFixed(1)}% ± ${(100 * (successSe ?? 0)).toFixed(1)}` }),
         el("td", { class: "num", text: m.display }),
