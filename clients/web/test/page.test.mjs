@@ -191,6 +191,44 @@ try {
     assert.ok(await page.$$eval("#mc-results tr[data-move]", (r) => r.length) > 0);
   });
 
+  await check("a deal given a contract, seen in the student's view, hides what the seat cannot see", async () => {
+    await page.fill("#bridge-input", DEAL);
+    await page.fill("#deal-contract", "3NT");
+    await page.selectOption("#deal-declarer", "S");
+    await page.click("#bridge-load");
+    await page.waitForSelector("#hand-W button.card.legal[data-value]", WAIT);
+    assert.match(await page.textContent("#board-info"), /3NT by S/);
+    assert.match(await page.textContent("#to-move"), /W to play/);  // declarer's left-hand opponent
+    await page.selectOption("#view-seat", "W");
+    await page.check("#student-view");
+    const shown = (seat) => page.$$eval(`#hand-${seat} button.card`, (c) => c.length);
+    assert.equal(await shown("W"), 13);
+    for (const seat of ["N", "E", "S"]) {
+      assert.equal(await shown(seat), 0);
+      assert.match(await page.textContent(`#hand-${seat}`), /hidden \(13 cards\)/);
+    }
+    assert.equal(await page.$$eval("#hand-W button.card[data-value]", (c) => c.length), 0);
+    assert.equal(await page.isVisible("#dd-table"), false);
+    // The opening lead faces dummy (North), and only dummy.
+    await page.click("#hand-W button.card.legal");
+    await page.waitForFunction(() => document.querySelectorAll("#hand-N button.card").length === 13, null, WAIT);
+    assert.equal(await shown("E"), 0);
+    assert.equal(await shown("S"), 0);
+    // Nor does the card just played say what it cost (double-dummy knowledge).
+    assert.equal(await page.$$eval("#play-record .record-card", (c) => c.length), 1);
+    assert.equal(await page.$$eval("#play-record [data-cost]", (c) => c.length), 0);
+    assert.equal(await page.isVisible("#dd-heading"), false);
+    assert.equal(await page.$$eval("#mc-results tr", (r) => r.length), 0);  // no other deal's analysis
+    await page.screenshot({ path: join(SHOTS, "bridge-student-view.png"), fullPage: true });
+    await page.click("#reveal");
+    await page.waitForFunction(() => document.querySelectorAll("#hand-E button.card").length === 13, null, WAIT);
+    assert.ok(await page.$$eval("#hand-N button.card[data-value]", (c) => c.length) > 0);
+    assert.equal(await page.isVisible("#dd-table"), true);
+    assert.equal(await page.isChecked("#student-view"), false);
+    assert.equal(await page.$$eval("#play-record [data-cost]", (c) => c.length), 1);
+    await page.fill("#deal-contract", "");
+  });
+
   await check("a PBN file headed '% PBN 2.1' with two games offers both boards", async () => {
     const game = (board, dealer) =>
       `[Board "${board}"]\n[Dealer "${dealer}"]\n[Vulnerable "None"]\n[Deal "${DEAL}"]\n`;

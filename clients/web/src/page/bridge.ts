@@ -54,6 +54,11 @@ export class BridgePanel {
     $("step-forward").addEventListener("click", () => void this.moveCursor(this.cursor + 1));
     $("step-start").addEventListener("click", () => void this.moveCursor(0));
     $("mc-start").addEventListener("click", () => void this.analyzeSeat());
+    for (const id of ["student-view", "view-seat"]) $(id).addEventListener("change", () => this.draw());
+    $("reveal").addEventListener("click", () => {
+      (input("student-view") as HTMLInputElement).checked = false;
+      this.draw();
+    });
     this.runner = new SearchRunner({
       panel: this.panel,
       progress: $("mc-progress") as HTMLProgressElement,
@@ -84,11 +89,15 @@ export class BridgePanel {
     const text = this.boards[index]?.text ?? "";
     const generation = ++this.generation;
     try {
-      // The record as given (checked as a whole), then the deal before its first card.
-      const whole = await kibitzer.setupPosition({ position: { game: "bridge", notation: text } });
+      // The record as given (checked as a whole), then the deal before its first card. A plain
+      // deal takes its contract and declarer from the page.
+      const contract = input("deal-contract").value.trim();
+      const options: Record<string, string> =
+        contract !== "" && !isRecord(text) ? { contract, declarer: input("deal-declarer").value } : {};
+      const whole = await kibitzer.setupPosition({ position: { game: "bridge", notation: text, options } });
       const record = hasPlay(text);
       const start = record
-        ? (await kibitzer.setupPosition({ position: { game: "bridge", notation: withoutPlay(text) } })).position
+        ? (await kibitzer.setupPosition({ position: { game: "bridge", notation: withoutPlay(text), options } })).position
         : whole.position;
       let played: Played[] = [];
       if (record) {
@@ -99,6 +108,8 @@ export class BridgePanel {
       this.start = start;
       this.played = played;
       this.cursor = 0;
+      $("mc-results").replaceChildren();  // another deal's analysis
+      $("mc-status").textContent = "";
       $("board-info").textContent = describeBoard(start);
       const objective = input("objective") as HTMLSelectElement;
       objective.value = start.options.contract ? "make" : "tricks";
@@ -194,20 +205,27 @@ export class BridgePanel {
     const leader = SEATS.indexOf((position.options.leader ?? "W") as Seat);
     const remaining: Hands | null = hands && withoutCards(hands, trick);
     const legal = new Set(current.legalMoves);
-    const best = this.values.size > 0 ? Math.max(...this.values.values()) : null;
+    // The student's view: only what the seat sees, and no double-dummy value anywhere.
+    const student = (input("student-view") as HTMLInputElement).checked;
+    const sees = this.seen(input("view-seat").value as Seat, trick.length);
+    const values = student ? new Map<string, number>() : this.values;
+    $("reveal").hidden = !student;
+    for (const id of ["dd-heading", "dd-table", "par"]) $(id).hidden = student;
+    const best = values.size > 0 ? Math.max(...values.values()) : null;
     for (const seat of SEATS) {
       const box = $(`hand-${seat}`);
       const hand = remaining?.[seat] ?? null;
       const title = el("div", { class: "seat-name" }, SEAT_NAME[seat],
         current.sideToMove === seat ? el("span", { class: "to-move", text: " ● to play" }) : "");
-      if (hand === null) {
-        box.replaceChildren(title, el("div", { class: "hidden-hand", text: "hidden" }));
+      if (hand === null || (student && !sees.has(seat))) {
+        const count = hand === null ? "" : ` (${hand.reduce((n, s) => n + s.length, 0)} cards)`;
+        box.replaceChildren(title, el("div", { class: "hidden-hand", text: `hidden${count}` }));
         continue;
       }
       const rows = SUITS.map((suit, s) => {
         const cards = [...hand[s]].map((rank) => {
           const card = `${suit}${rank}`;
-          const value = this.values.get(card);
+          const value = values.get(card);
           const button = el("button", {
             class: `card${legal.has(card) ? " legal" : ""}${value !== undefined && value === best ? " best" : ""}`,
             "data-card": card,
@@ -231,8 +249,22 @@ export class BridgePanel {
     this.drawRecord();
   }
 
+  // The seats whose hands `seat` sees: its own, and dummy once the opening lead is on the table.
+  private seen(seat: Seat, onTable: number): Set<Seat> {
+    const out = new Set<Seat>([seat]);
+    const declarer = this.start?.options.declarer as Seat | undefined;
+    const led = onTable > 0 || this.cursor > 0 || (this.start?.moves.length ?? 0) > 0;
+    if (declarer !== undefined && SEATS.includes(declarer) && led) {
+      out.add(SEATS[(SEATS.indexOf(declarer) + 2) % 4]);
+    }
+    return out;
+  }
+
   private drawRecord() {
-    const list = this.played.map((p, i) => {
+    // In the student's view a card's cost is double-dummy knowledge too.
+    const student = (input("student-view") as HTMLInputElement).checked;
+    const list = this.played.map((p0, i) => {
+      const p = student ? { ...p0, cost: null } : p0;
       const item = el("button", {
         class: `record-card${i < this.cursor ? " done" : ""}${p.cost !== null && p.cost > 0 ? " costly" : ""}${isRed(p.card) ? " red" : ""}`,
         "data-index": String(i),
@@ -298,6 +330,11 @@ export class BridgePanel {
       el("tr", {}, ...["card", "mean tricks", "make / defeat", "value", "layouts"].map((h) => el("th", { text: h }))),
       ...rows);
   }
+}
+
+// A game record (PBN tags, perhaps after "%" lines, or LIN) rather than a plain deal.
+function isRecord(text: string): boolean {
+  return text.includes("md|") || /^\s*(?:%[^\n]*\n\s*)*\[/.test(text);
 }
 
 function describeBoard(p: Position): string {
