@@ -445,6 +445,36 @@ TEST_F(ScrabbleGameTest, AOneTilePlayIsTheSamePlayWrittenEitherWay) {
   EXPECT_EQ(r.moves[0].value, 4);
 }
 
+// Quackle writes the tiles a play goes through in parentheses; the same play as with the letters
+// or '.', and a parenthesis over an empty square or left open is refused with its reason.
+TEST_F(ScrabbleGameTest, QuacklesPlayedThroughFormIsTheSamePlay) {
+  const std::string notation =
+      "15/15/15/15/15/15/15/7A7/6A8/15/15/15/15/15/15 EIORTUV/ 0/0 0 lex SCOWL70;";
+  auto state = Setup(notation);
+  ASSERT_TRUE(state.ok()) << state.status();
+  const Position& pos = Of(**state);
+  absl::StatusOr<Move> plain = pos.Parse("H7 TAV", "m");
+  absl::StatusOr<Move> dotted = pos.Parse("H7 T.V", "m");
+  absl::StatusOr<Move> quackle = pos.Parse("H7 T(A)V", "m");
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  ASSERT_TRUE(quackle.ok()) << quackle.status();
+  EXPECT_EQ(*quackle, *plain);
+  EXPECT_EQ(*quackle, *dotted);
+  EXPECT_EQ(quackle->placed, 2);
+  const struct {
+    const char* text;
+    const char* why;
+  } bad[] = {{"H7 (T)AV", "(T) on the empty square H7"},
+             {"H7 T(AV", "unbalanced parentheses"},
+             {"H7 TA)V", "unbalanced parentheses"},
+             {"H7 T(E)V", "is taken by A"}};
+  for (const auto& b : bad) {
+    absl::StatusOr<Move> m = pos.Parse(b.text, "m");
+    ASSERT_FALSE(m.ok()) << b.text;
+    EXPECT_NE(m.status().message().find(b.why), absl::string_view::npos) << m.status();
+  }
+}
+
 // A seat follows a live game from its own view: the other side's plays come from a rack it does
 // not know, its own leave stays known after its move, and +TILES tells the tiles it drew.
 TEST_F(ScrabbleGameTest, ASeatFollowsALiveGameFromItsOwnView) {

@@ -285,7 +285,8 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   info.move_notation =
       "GCG: the square then the whole main word, row then column across (8D WORD starts at D8 "
       "and goes right), column then row down (D8 WORD goes down); blanks in lower case; tiles "
-      "already on the board as their letters (or '.'); -ABC exchanges A, B and C (? a blank); "
+      "already on the board as their letters, '.' or in parentheses (Quackle's Q(U)A); -ABC "
+      "exchanges A, B and C (? a blank); "
       "- passes. A seat following a game from its own view sends the other side's plays as "
       "they come (from a rack it does not know) and, after its own move, +TILES for the tiles "
       "it drew (in Position.moves, no turn).";

@@ -207,7 +207,20 @@ absl::StatusOr<Move> Position::Parse(std::string_view text, const std::string& f
         "is not a move (write 8D WORD across from D8, D8 WORD down, -ABC to exchange, - to pass)");
   }
   const std::string& pos = parts[0];
-  const std::string& word = parts[1];
+  // Quackle writes the tiles a play goes through in parentheses: 8D Q(U)A is 8D QUA (or Q.A).
+  std::string word;
+  std::vector<bool> through;  // per letter of `word`: given in parentheses
+  bool open = false;
+  for (const char c : parts[1]) {
+    if (c == '(' || c == ')') {
+      if (open == (c == '(')) return bad("has unbalanced parentheses");
+      open = c == '(';
+      continue;
+    }
+    word += c;
+    through.push_back(open);
+  }
+  if (open) return bad("has unbalanced parentheses");
   Move m;
   m.kind = Move::kPlace;
   int row = -1, col = -1;
@@ -249,6 +262,11 @@ absl::StatusOr<Move> Position::Parse(std::string_view text, const std::string& f
                                 " is taken by ", std::string(1, TileChar(on))));
       }
       continue;
+    }
+    if (through[static_cast<size_t>(i)]) {
+      return bad(absl::StrCat("has (", std::string(1, c), ") on the empty square ",
+                              SquareName(m.Row(i), m.Col(i)),
+                              " (parentheses stand for tiles on the board)"));
     }
     if (c == '.') {
       return bad(absl::StrCat("has '.' on the empty square ", SquareName(m.Row(i), m.Col(i)),
