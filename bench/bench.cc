@@ -36,6 +36,18 @@ BenchCase BridgeCase(std::string name, std::string deal, std::string trump, std:
   return c;
 }
 
+// Bridge from `seat`'s view: Monte Carlo over `samples` seeded layouts of the hands it cannot see,
+// each solved double dummy.
+BenchCase BridgeViewCase(std::string name, std::string deal, std::string trump, std::string leader,
+                         std::string seat, int samples) {
+  BenchCase c = BridgeCase(std::move(name), std::move(deal), std::move(trump), std::move(leader));
+  c.request.mutable_position()->mutable_position()->set_seat(std::move(seat));
+  c.request.mutable_limits()->set_samples(samples);
+  c.request.set_seed(1);
+  (*c.request.mutable_options())["objective"] = "tricks";
+  return c;
+}
+
 // A Big Two deal a few plays in: max^n to `depth` with the heuristic when `seat` is empty, else
 // Monte Carlo from that seat's view over `samples` seeded layouts.
 BenchCase BigTwoCase(std::string name, std::string seat, int depth, int samples) {
@@ -105,6 +117,35 @@ BenchCase ScrabbleCase(std::string name, std::string algorithm) {
   return c;
 }
 
+// Scrabble's simulation on the same position: the best `candidates` plays by equity, each played
+// out `plies` plies over `samples` seeded racks and bag orders.
+BenchCase ScrabbleSimCase(std::string name, int samples, int candidates, int plies) {
+  BenchCase c = ScrabbleCase(std::move(name), "sim");
+  c.request.mutable_limits()->set_samples(samples);
+  c.request.set_seed(1);
+  (*c.request.mutable_options())["candidates"] = std::to_string(candidates);
+  (*c.request.mutable_options())["plies"] = std::to_string(plies);
+  return c;
+}
+
+// Scrabble's exact endgame (a seeded greedy game, the bag empty and both racks known: 7 tiles
+// against 3), searched to `depth` plies.
+BenchCase ScrabbleEndgameCase(std::string name, int depth) {
+  BenchCase c;
+  c.name = std::move(name);
+  pb::Position* p = c.request.mutable_position()->mutable_position();
+  p->set_game("scrabble");
+  p->set_notation(
+      "7L2EXINE/5QUOTHA4/1FUNDI1C2T4/BAPs2BI2E4/5GE3N4/5ORS7/5EMU7/TITHER1PILAFS2/7EOAN1W2/"
+      "3DOZER4a2/3AWA1L1VIVID1/JURE3A4L2/1MA4R4S2/2TOOK1G7/1COINAGES6 DEINRYY/EOT 367/370 0 "
+      "lex SCOWL80;");
+  c.request.mutable_limits()->set_depth(depth);
+  c.request.set_threads(1);
+  c.request.set_progress_interval_ms(1000);
+  (*c.request.mutable_options())["algorithm"] = "endgame";
+  return c;
+}
+
 }  // namespace
 
 std::vector<BenchCase> BenchCases() {
@@ -126,6 +167,10 @@ std::vector<BenchCase> BenchCases() {
       TarokCase("tarok mc 4 samples", "1", 4),
       ScrabbleCase("scrabble static mid-game", "static"),
       ScrabbleCase("scrabble greedy mid-game", "greedy"),
+      BridgeViewCase("bridge mc 7 tricks N view", "N:.KQT.4.942 2.643.2.J6 8..J953.T3 Q9..AQT.Q5",
+                     "N", "N", "N", 16),
+      ScrabbleSimCase("scrabble sim 3 x 8 d2", 8, 3, 2),
+      ScrabbleEndgameCase("scrabble endgame d2", 2),
   };
 }
 
