@@ -13,4 +13,10 @@ namespace kibitzer::cli {
 std::string HandViewerUrl(std::string_view pbn_deal, std::string_view dealer = "",
                           std::string_view vulnerable = "");
 
+// A game record (PBN with tags, or LIN) as the hand viewer's `lin` parameter: the deal as dealt
+// (md, with the dealer), the vulnerability (sv), the auction (mb) and the play (pc), so that the
+// viewer shows the bidding and steps through the cards. Empty when `record` is not one, or does
+// not give all four hands.
+std::string HandViewerRecordUrl(std::string_view record);
+
 }  // namespace kibitzer::cli

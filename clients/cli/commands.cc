@@ -84,14 +84,17 @@ absl::StatusOr<pb::PositionRef> MakeRef(const CommandOptions& o) {
   return ref;
 }
 
-// --link: a bridge position's hand-viewer URL, with the dealer and vulnerability it names.
-void PrintLink(const CommandOptions& o, const pb::Position& p) {
+// --link: a bridge position's hand-viewer URL, with the dealer and vulnerability it names; for
+// the position the command was given (`given`) as a record, the record's own.
+void PrintLink(const CommandOptions& o, const pb::Position& p, bool given) {
   if (!o.link || p.game() != "bridge") return;
   const auto option = [&p](const char* name) {
     const auto it = p.options().find(name);
     return it == p.options().end() ? std::string() : it->second;
   };
-  const std::string url = HandViewerUrl(p.notation(), option("dealer"), option("vulnerable"));
+  // A record given as the position: the deal as dealt, with its auction and play.
+  std::string url = given ? HandViewerRecordUrl(o.notation) : "";
+  if (url.empty()) url = HandViewerUrl(p.notation(), option("dealer"), option("vulnerable"));
   if (!url.empty()) std::printf("link: %s\n", url.c_str());
 }
 
@@ -135,7 +138,7 @@ int RunSetup(Transport& t, const CommandOptions& o) {
     return 0;
   }
   PrintSetup(*r);
-  PrintLink(o, r->position());
+  PrintLink(o, r->position(), /*given=*/true);
   return 0;
 }
 
@@ -155,7 +158,7 @@ int RunDeal(Transport& t, const CommandOptions& o) {
     return 0;
   }
   PrintDeal(*r);
-  for (const pb::Position& layout : r->layouts()) PrintLink(o, layout);
+  for (const pb::Position& layout : r->layouts()) PrintLink(o, layout, /*given=*/false);
   return 0;
 }
 
