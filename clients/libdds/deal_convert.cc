@@ -138,9 +138,14 @@ int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p, int 
     uint64_t representatives = 0;
     for (const std::vector<int>& group : groups) representatives |= uint64_t{1} << group.back();
     std::vector<std::pair<int, size_t>> scored;
-    for (const auto& [card, value] : solver.SolveCards(p, nullptr, representatives)) {
-      for (size_t g = 0; g < groups.size(); ++g) {
-        if (groups[g].back() == card) scored.emplace_back(value, g);
+    std::vector<int> order;
+    const auto values = solver.SolveCards(p, nullptr, representatives, -1, &order);
+    for (const int card : order) {
+      for (const auto& [c, value] : values) {
+        if (c != card) continue;
+        for (size_t g = 0; g < groups.size(); ++g) {
+          if (groups[g].back() == card) scored.emplace_back(value, g);
+        }
       }
     }
     std::stable_sort(scored.begin(), scored.end(),

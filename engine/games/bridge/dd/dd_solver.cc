@@ -439,7 +439,8 @@ bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
                                                                core::SearchControl* control,
-                                                               uint64_t cards, int first_guess) {
+                                                               uint64_t cards, int first_guess,
+                                                               std::vector<int>* found_order) {
   // As DDS's SolveBoard with all solutions: find the best card among those not yet valued, take
   // it out, and find the next best from the value of the last one down. A failed search proves
   // every remaining card short of its target at once.
@@ -486,6 +487,17 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
       }
     }
     if (aborted_) break;
+    if (lower == 0 && found_order != nullptr) {
+      // Every card left is worth nothing: found in the order the root tries them.
+      Move moves[13];  // one group at least of each legal card
+      const int n = GenerateMoves(position.ToMove(), moves, -1, 0);
+      for (int i = 0; i < n; ++i) {
+        for (uint64_t f = moves[i].group & remaining; f != 0; f &= f - 1) {
+          values.emplace_back(Bottom(f), 0);
+        }
+      }
+      break;
+    }
     if (lower == 0) found = remaining;  // every card left is worth nothing
     for (uint64_t f = found; f != 0; f &= f - 1) values.emplace_back(Bottom(f), lower);
     remaining &= ~found;
@@ -493,6 +505,10 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
     upper = lower;
   }
   root_allowed_ = ~uint64_t{0};
+  if (found_order != nullptr) {
+    found_order->clear();
+    for (const auto& v : values) found_order->push_back(v.first);
+  }
   std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
     return SuitOf(a.first) != SuitOf(b.first) ? SuitOf(a.first) < SuitOf(b.first)
                                               : RankOf(a.first) > RankOf(b.first);

@@ -69,9 +69,12 @@ class DoubleDummySolver {
   // failed search bounds every card left, and equivalent cards are solved once. On abort the list
   // is cut short.
   // `guess` (optional): where the value of the best card probably lies (for the side to move).
+  // `found` (optional) gets the cards in the order the searches found them: best value first,
+  // and among equal values the first in the move ordering (what DDS's SolveBoard lists).
   std::vector<std::pair<int, int>> SolveCards(const PlayPosition& position,
                                               core::SearchControl* control = nullptr,
-                                              uint64_t cards = ~uint64_t{0}, int guess = -1);
+                                              uint64_t cards = ~uint64_t{0}, int guess = -1,
+                                              std::vector<int>* found = nullptr);
 
   // The legal cards of the side to move in groups of equal value: same suit, adjacent once the
   // cards already played are removed (cards on the table still count). Highest group first.
