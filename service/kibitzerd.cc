@@ -6,12 +6,14 @@
 // streams get their final report, and the server waits (at most --shutdown-grace) for them.
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -32,6 +34,7 @@
 #include "service/flag_names.h"
 #include "service/grpc_bridge.h"
 #include "service/grpc_service.h"
+#include "service/listener_watch.h"
 #include "service/request_log.h"
 #include "service/unparsed_request.h"
 
@@ -73,6 +76,10 @@ ABSL_FLAG(absl::Duration, max_connection_age, absl::Hours(1),
 ABSL_FLAG(absl::Duration, handshake_timeout, absl::Seconds(10),
           "A connection that has not begun HTTP/2 (and TLS) within this long is closed, so that "
           "idle TCP connections cannot pile up toward the file limit.");
+ABSL_FLAG(int, max_open_files, 0,
+          "File descriptors the server may hold (0: as many as the hard limit allows). Should a "
+          "flood of connections use them all, gRPC's listener stops for good; kibitzerd then "
+          "listens anew on the same port once descriptors are free again.");
 ABSL_FLAG(absl::Duration, keepalive, absl::Minutes(1),
           "Pings a quiet connection this often and closes it when no answer comes in 20 s.");
 ABSL_FLAG(std::string, tls_cert, "", "TLS: the server's certificate chain (PEM).");
@@ -125,17 +132,25 @@ size_t PhysicalMemory() {
   return pages > 0 && page > 0 ? size_t(pages) * size_t(page) : size_t{4} << 30;
 }
 
-// Raises the soft limit on open files to the hard limit; returns the limit in force.
-rlim_t RaiseFileLimit() {
+// Sets the soft limit on open files to the hard limit, or to `wanted` when that is lower (and
+// positive); returns the limit in force.
+rlim_t SetFileLimit(int wanted) {
   rlimit limit{};
   if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return 0;
-  if (limit.rlim_cur < limit.rlim_max) {
-    rlimit raised = limit;
-    raised.rlim_cur = limit.rlim_max;
-    if (setrlimit(RLIMIT_NOFILE, &raised) == 0) return raised.rlim_cur;
-  }
+  rlimit set = limit;
+  set.rlim_cur = limit.rlim_max;
+  if (wanted > 0 && static_cast<rlim_t>(wanted) < set.rlim_cur) set.rlim_cur = wanted;
+  if (set.rlim_cur != limit.rlim_cur && setrlimit(RLIMIT_NOFILE, &set) == 0) return set.rlim_cur;
   return limit.rlim_cur;
 }
+
+// One gRPC server over the engine: kibitzerd starts one, and another on the same port should the
+// first one's listener die (listener_watch.h).
+struct Instance {
+  std::unique_ptr<kibitzer::service::KibitzerService> service;
+  std::unique_ptr<kibitzer::service::BridgeService> bridge;
+  std::unique_ptr<grpc::Server> server;
+};
 
 int Run() {
   ApiOptions options;
@@ -183,7 +198,8 @@ int Run() {
   const size_t memory_budget =
       max_memory_mb > 0 ? size_t(max_memory_mb) << 20 : PhysicalMemory() / 2;
   kibitzer::core::MemoryBudget::Process().SetLimit(memory_budget);
-  const rlim_t files = RaiseFileLimit();
+  const rlim_t files = SetFileLimit(absl::GetFlag(FLAGS_max_open_files));
+  kibitzer::service::WatchListener();
 
   // Signals are taken by sigwait below; block them before any thread starts so none inherits them.
   sigset_t signals;
@@ -211,47 +227,60 @@ int Run() {
   }
   kibitzer::service::EngineApi api(options);
   kibitzer::service::RequestLog log(absl::GetFlag(FLAGS_log_requests));
-  kibitzer::service::KibitzerService service(&api, &log, &security->rules);
   kibitzer::service::BridgeApi bridge_api(&api);
-  kibitzer::service::BridgeService bridge_service(&bridge_api, &log, &security->rules);
 
   // Links the health service's schema into the descriptor pool that reflection reads.
   (void)grpc::health::v1::HealthCheckRequest::descriptor();
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
-  grpc::ServerBuilder builder;
+  // A server on `address` (its port in *port).
+  const auto start = [&](const std::string& address, int* port) {
+    Instance in;
+    in.service = std::make_unique<kibitzer::service::KibitzerService>(&api, &log, &security->rules);
+    in.bridge =
+        std::make_unique<kibitzer::service::BridgeService>(&bridge_api, &log, &security->rules);
+    grpc::ServerBuilder builder;
+    builder.AddListeningPort(address, security->credentials, port);
+    builder.SetMaxReceiveMessageSize(options.max_message_bytes);
+    // Compressed requests are refused: a small compressed message can inflate to gigabytes
+    // before its size is checked. Answers are not compressed either.
+    builder.AddChannelArgument(GRPC_COMPRESSION_CHANNEL_ENABLED_ALGORITHMS_BITSET,
+                               1 << GRPC_COMPRESS_NONE);
+    // Idle, dead and old connections are closed, so that connections cannot pile up until the
+    // process runs out of file descriptors.
+    const auto ms = [](absl::Duration d) { return static_cast<int>(absl::ToInt64Milliseconds(d)); };
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_IDLE_MS,
+                               ms(absl::GetFlag(FLAGS_max_connection_idle)));
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS,
+                               ms(absl::GetFlag(FLAGS_max_connection_age)));
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
+                               ms(absl::GetFlag(FLAGS_max_search_time)) + 10'000);
+    builder.AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS,
+                               ms(absl::GetFlag(FLAGS_handshake_timeout)));
+    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, ms(absl::GetFlag(FLAGS_keepalive)));
+    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
+    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+    // Clients may ping every 10 s (a client's keepalive), no more often.
+    builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10'000);
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 2 * options.max_queries + 16);
+    // A second listener on the port (after the first died) needs SO_REUSEPORT, gRPC's default
+    // on Linux; said here so that it holds.
+    builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 1);
+    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+        interceptors;
+    interceptors.push_back(std::make_unique<kibitzer::service::UnparsedRequestFactory>(
+        &log, std::set<std::string>{"kibitzer.v1.Kibitzer", "kibitzer.v1.Bridge"}));
+    builder.experimental().SetInterceptorCreators(std::move(interceptors));
+    builder.RegisterService(in.service.get());
+    builder.RegisterService(in.bridge.get());
+    in.server = builder.BuildAndStart();
+    return in;
+  };
+  std::mutex instances_mu;
+  std::vector<Instance> instances;
   int port = 0;
-  builder.AddListeningPort(listen, security->credentials, &port);
-  builder.SetMaxReceiveMessageSize(options.max_message_bytes);
-  // Compressed requests are refused: a small compressed message can inflate to gigabytes before
-  // its size is checked. Answers are not compressed either.
-  builder.AddChannelArgument(GRPC_COMPRESSION_CHANNEL_ENABLED_ALGORITHMS_BITSET,
-                             1 << GRPC_COMPRESS_NONE);
-  // Idle, dead and old connections are closed, so that connections cannot pile up until the
-  // process runs out of file descriptors (where gRPC 1.51's listener stops accepting for good).
-  const auto ms = [](absl::Duration d) { return static_cast<int>(absl::ToInt64Milliseconds(d)); };
-  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_IDLE_MS,
-                             ms(absl::GetFlag(FLAGS_max_connection_idle)));
-  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS,
-                             ms(absl::GetFlag(FLAGS_max_connection_age)));
-  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
-                             ms(absl::GetFlag(FLAGS_max_search_time)) + 10'000);
-  builder.AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS,
-                             ms(absl::GetFlag(FLAGS_handshake_timeout)));
-  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, ms(absl::GetFlag(FLAGS_keepalive)));
-  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
-  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
-  // Clients may ping every 10 s (a client's keepalive), no more often.
-  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10'000);
-  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 2 * options.max_queries + 16);
-  std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>> interceptors;
-  interceptors.push_back(std::make_unique<kibitzer::service::UnparsedRequestFactory>(
-      &log, std::set<std::string>{"kibitzer.v1.Kibitzer", "kibitzer.v1.Bridge"}));
-  builder.experimental().SetInterceptorCreators(std::move(interceptors));
-  builder.RegisterService(&service);
-  builder.RegisterService(&bridge_service);
-  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
-  if (!server || port == 0) {
+  instances.push_back(start(listen, &port));
+  if (!instances[0].server || port == 0) {
     std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
     return 1;
   }
@@ -269,8 +298,39 @@ int Run() {
                options.PerClientLimit(), memory_budget >> 20,
                static_cast<unsigned long long>(files));
 
+  // Should the listener die (the process out of descriptors), a new one on the same port once
+  // they are free again (keeping a reserve, so that the new one's first accepts do not fail).
+  std::atomic<bool> draining{false};
+  const bool tcp = listen.rfind("unix:", 0) != 0 && listen.rfind("unix-abstract:", 0) != 0;
+  std::thread reviver([&] {
+    namespace svc = kibitzer::service;
+    constexpr size_t kReserve = 64;
+    const std::string address = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port);
+    while (!draining) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (!tcp || !svc::ListenerDied() || svc::OpenFiles() + kReserve >= files) continue;
+      const std::vector<int> dead = svc::ListeningSockets(port);
+      svc::SetListenerDied(false);
+      int bound = 0;
+      Instance revived = start(address, &bound);
+      if (!revived.server || bound != port) {
+        svc::SetListenerDied(true);  // tried again on the next round
+        continue;
+      }
+      for (const int fd : dead) shutdown(fd, SHUT_RDWR);  // the kernel queues nothing there now
+      std::fprintf(stderr,
+                   "kibitzerd: the listener had run out of file descriptors; listening again on "
+                   "%s\n",
+                   address.c_str());
+      std::lock_guard<std::mutex> lock(instances_mu);
+      instances.push_back(std::move(revived));
+    }
+  });
+
   int signal_number = 0;
   sigwait(&signals, &signal_number);
+  draining = true;
+  reviver.join();
   const auto drain = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_timeout));
   const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
   std::fprintf(stderr, "kibitzerd: %s received, draining (running calls get %lld ms)\n",
@@ -279,7 +339,7 @@ int Run() {
   // Draining: health says NOT_SERVING at once; after --drain-delay gRPC's shutdown sends every
   // connection GOAWAY and refuses new calls (a client or balancer retries those elsewhere) while
   // the running ones go on. A second signal ends the drain.
-  server->GetHealthCheckService()->SetServingStatus(false);
+  for (Instance& in : instances) in.server->GetHealthCheckService()->SetServingStatus(false);
   bool again = false;               // a second signal
   std::atomic<bool> closed{false};  // every call has ended
   const auto wait = [&](std::chrono::milliseconds span) {
@@ -291,13 +351,14 @@ int Run() {
   };
   wait(absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_delay)));
   std::thread closer([&] {
-    server->Shutdown(std::chrono::system_clock::now() + drain + grace);
+    const auto deadline = std::chrono::system_clock::now() + drain + grace;
+    for (Instance& in : instances) in.server->Shutdown(deadline);
     closed = true;
   });
   wait(drain);
   // What still runs is stopped, so that every stream gets its final report within the grace
   // period, before gRPC's shutdown deadline cancels what is left.
-  service.BeginShutdown();
+  for (Instance& in : instances) in.service->BeginShutdown();
   api.Shutdown();
   closer.join();
   std::fprintf(stderr, "kibitzerd: stopped\n");

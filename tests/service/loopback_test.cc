@@ -663,6 +663,44 @@ TEST_F(LoopbackShortHandshake, ConnectionsThatSayNothingAreClosed) {
   EXPECT_TRUE(Serving());
 }
 
+class LoopbackFewFiles : public Loopback {
+ protected:
+  void SetUp() override { Start({"--max-open-files=160", "--handshake-timeout=1s"}); }
+};
+
+// A flood of connections takes every file descriptor, and gRPC 1.51's listener stops for good at
+// the first failed accept; once they close, the server listens again (a new listener on the same
+// port) and new clients are served, while the connections it had kept their calls.
+TEST_F(LoopbackFewFiles, AFloodThatTakesEveryDescriptorLeavesTheServerServing) {
+  ASSERT_TRUE(Serving());  // this connection is made before the flood
+  const std::string& address = server_->address();
+  const int port = std::stoi(address.substr(address.rfind(':') + 1));
+  std::vector<int> sockets;
+  for (int i = 0; i < 400; ++i) {
+    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    ASSERT_GE(fd, 0);
+    sockaddr_in to{};
+    to.sin_family = AF_INET;
+    to.sin_port = htons(static_cast<uint16_t>(port));
+    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to), 0);
+    sockets.push_back(fd);
+  }
+  for (const int fd : sockets) close(fd);
+  // A new client is served again: a minute at most (a liveness guard, not a timing).
+  bool served = false;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!served && std::chrono::steady_clock::now() < until) {
+    auto fresh = pb::Kibitzer::NewStub(NewChannel());
+    grpc::ClientContext context;
+    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
+    pb::EngineInfo info;
+    served = fresh->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok();
+  }
+  EXPECT_TRUE(served) << "the server stopped accepting connections";
+  EXPECT_TRUE(Serving());  // the connection from before the flood
+}
+
 class LoopbackOneWorker : public Loopback {
  protected:
   void SetUp() override { Start({"--threads=1", "--time-slice=50ms"}); }
