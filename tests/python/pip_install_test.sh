@@ -30,5 +30,17 @@ with kibitzer.Client(sys.argv[1]) as k:
         raise AssertionError("a bad notation was accepted")
     except kibitzer.InvalidArgument as e:
         assert e.field, e
+# Typed: the marker ships, and every public call's hints resolve (parameters and result).
+import inspect, os, typing
+assert os.path.exists(os.path.join(os.path.dirname(kibitzer.__file__), "py.typed"))
+for cls in (kibitzer.Client, kibitzer.Analysis):
+    for name, member in inspect.getmembers(cls, inspect.isfunction):
+        if name.startswith("_") and name != "__init__":
+            continue
+        hints = typing.get_type_hints(member)
+        assert "return" in hints, f"{cls.__name__}.{name} has no return type"
+        for parameter in inspect.signature(member).parameters.values():
+            if parameter.name != "self" and parameter.kind is not parameter.VAR_KEYWORD:
+                assert parameter.name in hints, f"{cls.__name__}.{name}({parameter.name}) untyped"
 print("installed and working:", kibitzer.__file__)
 PY

@@ -1,16 +1,22 @@
 """kibitzer's Python client: every call of the Kibitzer and Bridge services, with plain data in and
 out, typed errors, and batches spread over several servers."""
+from __future__ import annotations
+
 import concurrent.futures
 import json
 import socket
 import threading
 import time
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
 
 import grpc
 
 from kibitzer import errors, types
 from kibitzer.v1 import kibitzer_pb2 as pb
 from kibitzer.v1 import kibitzer_pb2_grpc as pb_grpc
+
+PositionLike = Union["types.Position", str]  # a Position, or a held position's id
+Progress = Callable[[int, int], None]  # (done, total) after each chunk
 
 _ROUND_ROBIN = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
 
@@ -60,17 +66,17 @@ class Analysis:
     cancels it (so does leaving a `with` block); stop() asks the server to stop it, after which
     the stream still ends with its final report."""
 
-    def __init__(self, client, server, call):
+    def __init__(self, client: Client, server: _Server, call: Any) -> None:
         self._client = client
         self._server = server
         self._call = call
         self.search_id = ""
         self.final = None
 
-    def __iter__(self):
+    def __iter__(self) -> Analysis:
         return self
 
-    def __next__(self):
+    def __next__(self) -> types.Report:
         if self.final is not None:
             raise StopIteration
         try:
@@ -83,20 +89,21 @@ class Analysis:
             self.final = report
         return report
 
-    def result(self, progress=None):
+    def result(self, progress: Optional[Callable[[types.Report], None]] = None
+               ) -> Optional[types.Report]:
         """Reads the stream to its end; returns the final report (progress(report) on each)."""
         for report in self:
             if progress is not None:
                 progress(report)
         return self.final
 
-    def stop(self):
+    def stop(self) -> bool:
         """Stops the search on the server that runs it; True when it was still running."""
         if not self.search_id:
             next(self)  # the opening report carries the id
         return self._client._stop_on(self._server, self.search_id)
 
-    def close(self):
+    def close(self) -> None:
         self._call.cancel()
 
     def __enter__(self):
@@ -128,9 +135,11 @@ class Client:
     for each chunk of a batch (default 600: a stuck server's chunk then goes to another).
     """
 
-    def __init__(self, address="127.0.0.1:50051", *, token=None, tls=False,
-                 root_certificates=None, client_name=None, timeout=None,
-                 max_message_bytes=64 << 20, in_flight=None, chunk_timeout=600.0):
+    def __init__(self, address: Union[str, Sequence[str]] = "127.0.0.1:50051", *,
+                 token: Optional[str] = None, tls: bool = False,
+                 root_certificates: Optional[bytes] = None, client_name: Optional[str] = None,
+                 timeout: Optional[float] = None, max_message_bytes: int = 64 << 20,
+                 in_flight: Optional[int] = None, chunk_timeout: float = 600.0) -> None:
         addresses = [address] if isinstance(address, str) else list(address)
         if not addresses:
             raise ValueError("address: give at least one server address")
@@ -153,10 +162,10 @@ class Client:
         self._holders = {}  # position id -> the server that holds it
 
     @property
-    def addresses(self):
+    def addresses(self) -> list[str]:
         return [s.address for s in self._servers]
 
-    def close(self):
+    def close(self) -> None:
         for s in self._servers:
             s.channel.close()
 
@@ -169,14 +178,14 @@ class Client:
 
     # --- the Kibitzer service -------------------------------------------------------------------
 
-    def info(self):
+    def info(self) -> dict[str, Any]:
         """GetEngineInfo as plain dicts: games (options, notations, seats), limits."""
         server = self._pick()
         return types.info_to_dict(server.call(server.kibitzer.GetEngineInfo,
                                               pb.GetEngineInfoRequest(), self._metadata,
                                               self._timeout))
 
-    def setup(self, position=None, **fields):
+    def setup(self, position: Optional[types.Position] = None, **fields: Any) -> types.Setup:
         """SetupPosition: setup(Position(...)) or setup(game=..., notation=..., moves=..., seat=...).
         Returns a Setup; its position_id stands for the position in later calls."""
         position = self._position(position, fields)
@@ -188,7 +197,8 @@ class Client:
             self._holders[response.position_id] = server
         return types.setup_from_proto(response)
 
-    def deal(self, position, *, fixed=(), constraints="", count=1, seed=0):
+    def deal(self, position: PositionLike, *, fixed: Iterable[str] = (), constraints: str = "",
+             count: int = 1, seed: int = 0) -> types.Deals:
         """Deal: layouts completing the hidden cards of a position (a Position or a position id)."""
         ref, server = self._ref(position)
         response = server.call(server.kibitzer.Deal,
@@ -198,19 +208,21 @@ class Client:
         return types.Deals(layouts=[types.Position.from_proto(p) for p in response.layouts],
                            rejected=response.rejected, exhaustive=response.exhaustive)
 
-    def analyze(self, position, **search):
+    def analyze(self, position: PositionLike, **search: Any) -> Analysis:
         """Analyze: an Analysis to iterate (a report per progress interval, the last final).
 
         Keywords: time_ms, nodes, depth, samples, candidates, seed, threads, hash_mb, options,
         fixed, progress_interval_ms (default 250), priority, timeout (seconds for the stream)."""
         return self._search("Analyze", pb.AnalyzeRequest, position, search)
 
-    def best_move(self, position, progress=None, **search):
+    def best_move(self, position: PositionLike,
+                  progress: Optional[Callable[[types.Report], None]] = None,
+                  **search: Any) -> Optional[types.Report]:
         """BestMove to its end: the final Report (its best_move). Keywords as for analyze."""
         with self._search("BestMove", pb.BestMoveRequest, position, search) as analysis:
             return analysis.result(progress)
 
-    def stop(self, search_id):
+    def stop(self, search_id: str) -> bool:
         """Stop: True when the search was running and has been told to stop."""
         last = None
         for server in self._servers:
@@ -222,13 +234,16 @@ class Client:
 
     # --- the Bridge service ---------------------------------------------------------------------
 
-    def tables(self, deals, *, dealer="", vulnerable="", chunk_size=50, progress=None):
+    def tables(self, deals: Iterable[str], *, dealer: str = "", vulnerable: str = "",
+               chunk_size: int = 50, progress: Optional[Progress] = None) -> list[types.Table]:
         """Double-dummy tables and par of deals (PBN deals, PBN records or LIN), in input order.
         progress(done, total) after each chunk."""
         return list(self.iter_tables(deals, dealer=dealer, vulnerable=vulnerable,
                                      chunk_size=chunk_size, progress=progress))
 
-    def iter_tables(self, deals, *, dealer="", vulnerable="", chunk_size=50, progress=None):
+    def iter_tables(self, deals: Iterable[str], *, dealer: str = "", vulnerable: str = "",
+                    chunk_size: int = 50, progress: Optional[Progress] = None
+                    ) -> Iterator[types.Table]:
         """tables() as a generator: each table in input order as soon as it and those before it
         are done, so that a long batch can be written out (and a run cut short keeps them)."""
         def send(server, chunk):
@@ -238,7 +253,8 @@ class Client:
             return [types.table_from_proto(t) for t in response.tables]
         return self._spread(list(deals), chunk_size, send, progress)
 
-    def solve(self, positions, *, chunk_size=50, progress=None):
+    def solve(self, positions: Iterable[Union[types.Position, str]], *, chunk_size: int = 50,
+              progress: Optional[Progress] = None) -> list[dict[str, int]]:
         """Every legal card's double-dummy tricks in each bridge position (a Position or a PBN
         notation string): a list of {card: tricks}, best first, in input order."""
         def send(server, chunk):
@@ -249,7 +265,7 @@ class Client:
             return [types.board_from_proto(b) for b in response.boards]
         return list(self._spread(list(positions), chunk_size, send, progress))
 
-    def analyze_play(self, record):
+    def analyze_play(self, record: str) -> types.PlayAnalysis:
         """AnalyzePlay: the double-dummy cost of every card of a played deal (PBN or LIN)."""
         server = self._pick()
         response = server.call(server.bridge.AnalyzePlay, pb.AnalyzePlayRequest(record=record),
