@@ -86,6 +86,7 @@ export class BridgePanel {
 
   private async loadBoard(index: number) {
     clearErrors(this.panel);
+    this.clearBoard();  // nothing of the last board shows while this one loads
     const text = this.boards[index]?.text ?? "";
     const generation = ++this.generation;
     try {
