@@ -10,10 +10,10 @@ grpc::ServerUnaryReactor* BridgeService::SolveTables(grpc::CallbackServerContext
                                                      pb::SolveTablesResponse* response) {
   return new JobCall<pb::SolveTablesResponse>(
       context, log_, rules_, "SolveTables", absl::StrCat("deals=", request->deals_size()), response,
-      [this, request](const Caller& caller, BridgeApi::Done<pb::SolveTablesResponse> done) {
-        return api_->StartSolveTables(*request, caller, std::move(done));
+      [api = api_, request](const Caller& caller, BridgeApi::Done<pb::SolveTablesResponse> done) {
+        return api->StartSolveTables(*request, caller, std::move(done));
       },
-      [this](const std::string& id) { api_->Cancel(id); });
+      [api = api_](const std::string& id) { api->Cancel(id); });
 }
 
 grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext* context,
@@ -22,10 +22,10 @@ grpc::ServerUnaryReactor* BridgeService::SolveBoards(grpc::CallbackServerContext
   return new JobCall<pb::SolveBoardsResponse>(
       context, log_, rules_, "SolveBoards", absl::StrCat("positions=", request->positions_size()),
       response,
-      [this, request](const Caller& caller, BridgeApi::Done<pb::SolveBoardsResponse> done) {
-        return api_->StartSolveBoards(*request, caller, std::move(done));
+      [api = api_, request](const Caller& caller, BridgeApi::Done<pb::SolveBoardsResponse> done) {
+        return api->StartSolveBoards(*request, caller, std::move(done));
       },
-      [this](const std::string& id) { api_->Cancel(id); });
+      [api = api_](const std::string& id) { api->Cancel(id); });
 }
 
 grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext* context,
@@ -33,10 +33,10 @@ grpc::ServerUnaryReactor* BridgeService::AnalyzePlay(grpc::CallbackServerContext
                                                      pb::AnalyzePlayResponse* response) {
   return new JobCall<pb::AnalyzePlayResponse>(
       context, log_, rules_, "AnalyzePlay", "", response,
-      [this, request](const Caller& caller, BridgeApi::Done<pb::AnalyzePlayResponse> done) {
-        return api_->StartAnalyzePlay(*request, caller, std::move(done));
+      [api = api_, request](const Caller& caller, BridgeApi::Done<pb::AnalyzePlayResponse> done) {
+        return api->StartAnalyzePlay(*request, caller, std::move(done));
       },
-      [this](const std::string& id) { api_->Cancel(id); });
+      [api = api_](const std::string& id) { api->Cancel(id); });
 }
 
 }  // namespace kibitzer::service

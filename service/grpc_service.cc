@@ -341,8 +341,9 @@ grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* con
   return new WorkerCall(
       context, log_, rules_, "Deal",
       absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
-      [this, request, response](core::StopToken* stop, const Caller& caller) {
-        return Fill(api_->Deal(*request, stop, caller), response);
+      // The engine, not the service: the worker's thread may outlive the service object.
+      [api = api_, request, response](core::StopToken* stop, const Caller& caller) {
+        return Fill(api->Deal(*request, stop, caller), response);
       });
 }
 

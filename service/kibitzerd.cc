@@ -145,10 +145,10 @@ rlim_t SetFileLimit(int wanted) {
 }
 
 // One gRPC server over the engine: kibitzerd starts one, and another on the same port should the
-// first one's listener die (listener_watch.h).
+// first one's listener die (listener_watch.h). The services outlive the servers (threads a call
+// started may still read them).
 struct Instance {
-  std::unique_ptr<kibitzer::service::KibitzerService> service;
-  std::unique_ptr<kibitzer::service::BridgeService> bridge;
+  kibitzer::service::KibitzerService* service = nullptr;
   std::unique_ptr<grpc::Server> server;
 };
 
@@ -233,12 +233,17 @@ int Run() {
   (void)grpc::health::v1::HealthCheckRequest::descriptor();
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
-  // A server on `address` (its port in *port).
-  const auto start = [&](const std::string& address, int* port) {
+  // The first server's services, and those of any started later; all kept to the end.
+  kibitzer::service::KibitzerService service(&api, &log, &security->rules);
+  kibitzer::service::BridgeService bridge_service(&bridge_api, &log, &security->rules);
+  std::vector<std::unique_ptr<kibitzer::service::KibitzerService>> later_services;
+  std::vector<std::unique_ptr<kibitzer::service::BridgeService>> later_bridges;
+  // A server of these services on `address` (its port in *port).
+  const auto start = [&](const std::string& address, int* port,
+                         kibitzer::service::KibitzerService* kibitzer,
+                         kibitzer::service::BridgeService* bridge) {
     Instance in;
-    in.service = std::make_unique<kibitzer::service::KibitzerService>(&api, &log, &security->rules);
-    in.bridge =
-        std::make_unique<kibitzer::service::BridgeService>(&bridge_api, &log, &security->rules);
+    in.service = kibitzer;
     grpc::ServerBuilder builder;
     builder.AddListeningPort(address, security->credentials, port);
     builder.SetMaxReceiveMessageSize(options.max_message_bytes);
@@ -271,15 +276,15 @@ int Run() {
     interceptors.push_back(std::make_unique<kibitzer::service::UnparsedRequestFactory>(
         &log, std::set<std::string>{"kibitzer.v1.Kibitzer", "kibitzer.v1.Bridge"}));
     builder.experimental().SetInterceptorCreators(std::move(interceptors));
-    builder.RegisterService(in.service.get());
-    builder.RegisterService(in.bridge.get());
+    builder.RegisterService(kibitzer);
+    builder.RegisterService(bridge);
     in.server = builder.BuildAndStart();
     return in;
   };
   std::mutex instances_mu;
   std::vector<Instance> instances;
   int port = 0;
-  instances.push_back(start(listen, &port));
+  instances.push_back(start(listen, &port, &service, &bridge_service));
   if (!instances[0].server || port == 0) {
     std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
     return 1;
@@ -312,7 +317,12 @@ int Run() {
       const std::vector<int> dead = svc::ListeningSockets(port);
       svc::SetListenerDied(false);
       int bound = 0;
-      Instance revived = start(address, &bound);
+      later_services.push_back(
+          std::make_unique<kibitzer::service::KibitzerService>(&api, &log, &security->rules));
+      later_bridges.push_back(
+          std::make_unique<kibitzer::service::BridgeService>(&bridge_api, &log, &security->rules));
+      Instance revived =
+          start(address, &bound, later_services.back().get(), later_bridges.back().get());
       if (!revived.server || bound != port) {
         svc::SetListenerDied(true);  // tried again on the next round
         continue;
