@@ -163,10 +163,11 @@ class OptionSet {
   // Every option of `other`, bound to the member `part` of T.
   template <typename U>
   OptionSet& Include(U T::*part, const OptionSet<U>& other) {
-    for (const auto& e : other.entries_) {
-      entries_.push_back({e.spec, [part, d = e.set_default](T& t) { d(t.*part); },
-                          [part, s = e.set](T& t, const std::string& v) { s(t.*part, v); }});
-      specs_.push_back(e.spec);
+    for (size_t i = 0; i < other.specs_.size(); ++i) {
+      const auto& b = other.binders_[i];
+      Add(
+          other.specs_[i], [part, d = b.set_default](T& t) { d(t.*part); },
+          [part, set = b.set](T& t, const std::string& v) { set(t.*part, v); });
     }
     return *this;
   }
@@ -178,17 +179,17 @@ class OptionSet {
     T out = Defaults();
     for (const auto& [name, value] : given) {
       const std::string where = field + "[" + name + "]";
-      const Entry* entry = Find(name);
-      if (entry == nullptr) return UnknownOption(specs_, where);
-      if (absl::Status s = CheckOptionValue(entry->spec, value, where); !s.ok()) return s;
-      entry->set(out, value);
+      const size_t i = IndexOf(name);
+      if (i == specs_.size()) return UnknownOption(specs_, where);
+      if (absl::Status s = CheckOptionValue(specs_[i], value, where); !s.ok()) return s;
+      binders_[i].set(out, value);
     }
     return out;
   }
 
   T Defaults() const {
     T out{};
-    for (const Entry& e : entries_) e.set_default(out);
+    for (const Binder& b : binders_) b.set_default(out);
     return out;
   }
 
@@ -196,8 +197,8 @@ class OptionSet {
   template <typename>
   friend class OptionSet;
 
-  struct Entry {
-    OptionSpec spec;
+  // How option i reaches its field (binders_[i] for specs_[i]).
+  struct Binder {
     std::function<void(T&)> set_default;
     std::function<void(T&, const std::string&)> set;  // the value is checked before
   };
@@ -214,20 +215,19 @@ class OptionSet {
 
   OptionSet& Add(OptionSpec spec, std::function<void(T&)> set_default,
                  std::function<void(T&, const std::string&)> set) {
-    specs_.push_back(spec);
-    entries_.push_back({std::move(spec), std::move(set_default), std::move(set)});
+    specs_.push_back(std::move(spec));
+    binders_.push_back({std::move(set_default), std::move(set)});
     return *this;
   }
 
-  const Entry* Find(const std::string& name) const {
-    for (const Entry& e : entries_) {
-      if (e.spec.name == name) return &e;
-    }
-    return nullptr;
+  size_t IndexOf(const std::string& name) const {
+    size_t i = 0;
+    while (i < specs_.size() && specs_[i].name != name) ++i;
+    return i;
   }
 
-  std::vector<Entry> entries_;
   std::vector<OptionSpec> specs_;
+  std::vector<Binder> binders_;
 };
 
 }  // namespace kibitzer::core

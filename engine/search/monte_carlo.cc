@@ -20,20 +20,18 @@ double NormalQuantile(double confidence) {
 }
 
 const core::OptionSet<MonteCarloOptions>& MonteCarloOptionSet() {
-  static const core::OptionSet<MonteCarloOptions> kSet = [] {
-    core::OptionSet<MonteCarloOptions> set;
-    set.Int("race", &MonteCarloOptions::race, 95, 0, 99,
-            "Monte Carlo racing: after each batch, moves whose paired difference from the best "
-            "shows them worse at this confidence in percent are dropped and not solved on later "
-            "layouts (they keep the statistics of the layouts they were solved on). BestMove "
-            "races unless given 0; Analyze races only when this option is given.")
-        .Int("confidence", &MonteCarloOptions::confidence, 0, 0, 99,
-             "Monte Carlo: stop early once the best move is ahead of every other by the paired "
-             "difference at this confidence in percent (0: never stop early).")
-        .Int("min_samples", &MonteCarloOptions::min_samples, 30, 1, 1000000,
-             "Monte Carlo: samples before any early stop or any move is raced out.");
-    return set;
-  }();
+  static const core::OptionSet<MonteCarloOptions> kSet =
+      core::OptionSet<MonteCarloOptions>()
+          .Int("race", &MonteCarloOptions::race, 95, 0, 99,
+               "Monte Carlo racing: after each batch, moves whose paired difference from the best "
+               "shows them worse at this confidence in percent are dropped and not solved on later "
+               "layouts (they keep the statistics of the layouts they were solved on). BestMove "
+               "races unless given 0; Analyze races only when this option is given.")
+          .Int("confidence", &MonteCarloOptions::confidence, 0, 0, 99,
+               "Monte Carlo: stop early once the best move is ahead of every other by the paired "
+               "difference at this confidence in percent (0: never stop early).")
+          .Int("min_samples", &MonteCarloOptions::min_samples, 30, 1, 1000000,
+               "Monte Carlo: samples before any early stop or any move is raced out.");
   return kSet;
 }
 

@@ -627,6 +627,21 @@ TEST_F(LoopbackFrontDoor, EachSessionIsAClientOfItsOwnOverOneConnection) {
   EXPECT_TRUE(reader->Finish().ok());
 }
 
+// A TCP connection to the server's port on loopback that says nothing; -1 on failure.
+int RawConnection(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<uint16_t>(port));
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
 class LoopbackShortHandshake : public Loopback {
  protected:
   void SetUp() override { Start({"--handshake-timeout=200ms"}); }
@@ -639,13 +654,8 @@ TEST_F(LoopbackShortHandshake, ConnectionsThatSayNothingAreClosed) {
   const int port = std::stoi(address.substr(address.rfind(':') + 1));
   std::vector<int> sockets;
   for (int i = 0; i < 64; ++i) {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    const int fd = RawConnection(port);
     ASSERT_GE(fd, 0);
-    sockaddr_in to{};
-    to.sin_family = AF_INET;
-    to.sin_port = htons(static_cast<uint16_t>(port));
-    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to), 0);
     sockets.push_back(fd);
   }
   for (const int fd : sockets) {
@@ -677,13 +687,8 @@ TEST_F(LoopbackFewFiles, AFloodThatTakesEveryDescriptorLeavesTheServerServing) {
   const int port = std::stoi(address.substr(address.rfind(':') + 1));
   std::vector<int> sockets;
   for (int i = 0; i < 400; ++i) {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
+    const int fd = RawConnection(port);
     ASSERT_GE(fd, 0);
-    sockaddr_in to{};
-    to.sin_family = AF_INET;
-    to.sin_port = htons(static_cast<uint16_t>(port));
-    to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to), 0);
     sockets.push_back(fd);
   }
   for (const int fd : sockets) close(fd);

@@ -8,26 +8,24 @@
 
 namespace kibitzer::bigtwo {
 const core::OptionSet<SearchOptions>& SearchOptionSet() {
-  static const core::OptionSet<SearchOptions> kSet = [] {
-    using O = SearchOptions;
-    core::OptionSet<O> set;
-    set.Enum("algorithm", &O::algorithm, "auto",
-             {{"auto", AlgorithmChoice::kAuto},
-              {"maxn", AlgorithmChoice::kMaxn},
-              {"paranoid", AlgorithmChoice::kParanoid}},
-             "Search of each layout: max^n (every seat for itself) or paranoid (the others "
-             "against the seat to move); auto: maxn with every hand known, paranoid from a "
-             "seat's view.")
-        .Enum("leaf", &O::leaf, "auto",
-              {{"auto", LeafChoice::kAuto},
-               {"rollout", LeafChoice::kRollout},
-               {"eval", LeafChoice::kEval}},
-              "At the depth limit: play the game out with the baseline policy (rollout), or the "
-              "heuristic of plays needed to go out, cards left and sure winners (eval). auto: "
-              "rollout.")
-        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
-    return set;
-  }();
+  using O = SearchOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Enum("algorithm", &O::algorithm, "auto",
+                {{"auto", AlgorithmChoice::kAuto},
+                 {"maxn", AlgorithmChoice::kMaxn},
+                 {"paranoid", AlgorithmChoice::kParanoid}},
+                "Search of each layout: max^n (every seat for itself) or paranoid (the others "
+                "against the seat to move); auto: maxn with every hand known, paranoid from a "
+                "seat's view.")
+          .Enum("leaf", &O::leaf, "auto",
+                {{"auto", LeafChoice::kAuto},
+                 {"rollout", LeafChoice::kRollout},
+                 {"eval", LeafChoice::kEval}},
+                "At the depth limit: play the game out with the baseline policy (rollout), or the "
+                "heuristic of plays needed to go out, cards left and sure winners (eval). auto: "
+                "rollout.")
+          .Include(&O::monte_carlo, search::MonteCarloOptionSet());
   return kSet;
 }
 

@@ -5,29 +5,27 @@
 namespace kibitzer::bigtwo {
 
 const core::OptionSet<PositionOptions>& PositionOptionSet() {
-  static const core::OptionSet<PositionOptions> kSet = [] {
-    using O = PositionOptions;
-    core::OptionSet<O> set;
-    set.Int("players", &O::players, 4, 2, 4,
-            "Players, 13 cards each; with 2 or 3 the undealt cards are out of play and hidden, "
-            "and the holder of the lowest card dealt leads with it.")
-        .Bool("pass_is_final", &O::pass_is_final, false,
-              "A player who passes may not play again until the next lead.")
-        .Bool("multipliers", &O::multipliers, false,
-              "Cards left count double from 10 cards, triple at 13.")
-        .Enum("straights", &O::straights, "auto",
-              {{"auto", StraightsOption::kAuto},
-               {"taiwan", StraightsOption::kTaiwan},
-               {"ace-high", StraightsOption::kAceHigh}},
-              "taiwan: A-2-3-4-5 lowest .. 10-J-Q-K-A, then 2-3-4-5-6 highest, each compared by "
-              "its last card; ace-high: 3-4-5-6-7 .. 10-J-Q-K-A only, by the highest card. auto: "
-              "the variant's (taiwan: taiwan, pagat: ace-high).")
-        .Int("leader", &O::leader, 0, 0, 4,
-             "The seat that leads first (0: the holder of the lowest card dealt, found from the "
-             "hands given, also those a seat's view hides; needed when that hand is given as "
-             "'-').");
-    return set;
-  }();
+  using O = PositionOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Int("players", &O::players, 4, 2, 4,
+               "Players, 13 cards each; with 2 or 3 the undealt cards are out of play and hidden, "
+               "and the holder of the lowest card dealt leads with it.")
+          .Bool("pass_is_final", &O::pass_is_final, false,
+                "A player who passes may not play again until the next lead.")
+          .Bool("multipliers", &O::multipliers, false,
+                "Cards left count double from 10 cards, triple at 13.")
+          .Enum("straights", &O::straights, "auto",
+                {{"auto", StraightsOption::kAuto},
+                 {"taiwan", StraightsOption::kTaiwan},
+                 {"ace-high", StraightsOption::kAceHigh}},
+                "taiwan: A-2-3-4-5 lowest .. 10-J-Q-K-A, then 2-3-4-5-6 highest, each compared by "
+                "its last card; ace-high: 3-4-5-6-7 .. 10-J-Q-K-A only, by the highest card. auto: "
+                "the variant's (taiwan: taiwan, pagat: ace-high).")
+          .Int("leader", &O::leader, 0, 0, 4,
+               "The seat that leads first (0: the holder of the lowest card dealt, found from the "
+               "hands given, also those a seat's view hides; needed when that hand is given as "
+               "'-').");
   return kSet;
 }
 

@@ -11,50 +11,47 @@ const std::vector<std::pair<std::string, int>> kSeats = {
 }  // namespace
 
 const core::OptionSet<PositionOptions>& PositionOptionSet() {
-  static const core::OptionSet<PositionOptions> kSet = [] {
-    using O = PositionOptions;
-    core::OptionSet<O> set;
-    set.Enum("trump", &O::trump, "N",
-             {{"S", kSpades}, {"H", kHearts}, {"D", kDiamonds}, {"C", kClubs}, {"N", kNoTrump}},
-             "The strain: a suit, or N for no trump (set by the contract when given).")
-        .Enum("leader", &O::leader, "W", kSeats,
-              "The seat that leads the trick the notation starts at (with a contract and 13-card "
-              "hands: declarer's left-hand opponent).")
-        .String("contract", &O::contract,
-                "The contract, e.g. 4H, 3NTX, 6SXX; needs the declarer. Sets the strain; with it "
-                "Monte Carlo reports the chance of making and the score.")
-        .String("declarer", &O::declarer, "Declarer's seat: N, E, S or W.")
-        .Enum("vulnerable", &O::vulnerable, "None",
-              {{"None", Vulnerability::kNone},
-               {"NS", Vulnerability::kNorthSouth},
-               {"EW", Vulnerability::kEastWest},
-               {"All", Vulnerability::kBoth}},
-              "Vulnerability, for scores.")
-        .Enum("dealer", &O::dealer, "N", kSeats, "The dealer, for par (the IMPs objective).");
-    return set;
-  }();
+  using O = PositionOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Enum("trump", &O::trump, "N",
+                {{"S", kSpades}, {"H", kHearts}, {"D", kDiamonds}, {"C", kClubs}, {"N", kNoTrump}},
+                "The strain: a suit, or N for no trump (set by the contract when given).")
+          .Enum("leader", &O::leader, "W", kSeats,
+                "The seat that leads the trick the notation starts at (with a contract and 13-card "
+                "hands: declarer's left-hand opponent).")
+          .String("contract", &O::contract,
+                  "The contract, e.g. 4H, 3NTX, 6SXX; needs the declarer. Sets the strain; with it "
+                  "Monte Carlo reports the chance of making and the score.")
+          .String("declarer", &O::declarer, "Declarer's seat: N, E, S or W.")
+          .Enum("vulnerable", &O::vulnerable, "None",
+                {{"None", Vulnerability::kNone},
+                 {"NS", Vulnerability::kNorthSouth},
+                 {"EW", Vulnerability::kEastWest},
+                 {"All", Vulnerability::kBoth}},
+                "Vulnerability, for scores.")
+          .Enum("dealer", &O::dealer, "N", kSeats, "The dealer, for par (the IMPs objective).");
   return kSet;
 }
 
 const core::OptionSet<SearchOptions>& SearchOptionSet() {
-  static const core::OptionSet<SearchOptions> kSet = [] {
-    using O = SearchOptions;
-    core::OptionSet<O> set;
-    set.Enum("objective", &O::objective, "make",
-             {{"make", Objective::kMake},
-              {"tricks", Objective::kTricks},
-              {"score", Objective::kScore},
-              {"imps", Objective::kImps}},
-             "Monte Carlo ranking: make (probability of making, or of defeating the contract, "
-             "then mean tricks), tricks, score (expected duplicate score) or imps (expected IMPs "
-             "against the double-dummy par of each layout; costs a full table per sample).")
-        .String("constraints", &O::constraints,
-                "Monte Carlo: a script in the language of the dealer program (predeal, hcp, "
-                "shape, hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= "
-                "12\".")
-        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
-    return set;
-  }();
+  using O = SearchOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Enum(
+              "objective", &O::objective, "make",
+              {{"make", Objective::kMake},
+               {"tricks", Objective::kTricks},
+               {"score", Objective::kScore},
+               {"imps", Objective::kImps}},
+              "Monte Carlo ranking: make (probability of making, or of defeating the contract, "
+              "then mean tricks), tricks, score (expected duplicate score) or imps (expected IMPs "
+              "against the double-dummy par of each layout; costs a full table per sample).")
+          .String("constraints", &O::constraints,
+                  "Monte Carlo: a script in the language of the dealer program (predeal, hcp, "
+                  "shape, hascard, ...) the sampled layouts must satisfy, e.g. \"hcp(west) >= "
+                  "12\".")
+          .Include(&O::monte_carlo, search::MonteCarloOptionSet());
   return kSet;
 }
 

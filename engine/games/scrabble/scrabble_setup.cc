@@ -177,78 +177,78 @@ std::string ExamplePosition() {
 }  // namespace
 
 const core::OptionSet<PositionOptions>& PositionOptionSet() {
-  static const core::OptionSet<PositionOptions> kSet = [] {
-    using O = PositionOptions;
-    core::OptionSet<O> set;
-    set.Enum("end", &O::classic_end, "double", {{"double", false}, {"classic", true}},
-             "End of the game: double, the one who plays out gains twice the other rack's value; "
-             "classic, gains it once and the other loses it.")
-        .Int("exchange_min", &O::exchange_min, 7, 1, 100,
-             "Tiles the bag must hold for an exchange.")
-        .Int("scoreless_turns", &O::scoreless_turns, 6, 1, 100,
-             "Consecutive scoreless turns (passes and exchanges, both players) that end the "
-             "game; each player then loses the value of his rack.")
-        .String("lexicon", &O::lexicon,
-                "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME').")
-        .Enum("to_move", &O::to_move, "1", {{"1", 0}, {"2", 1}},
-              "The seat to move in a CGP (whose rack and score the CGP lists first).");
-    return set;
-  }();
+  using O = PositionOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Enum(
+              "end", &O::classic_end, "double", {{"double", false}, {"classic", true}},
+              "End of the game: double, the one who plays out gains twice the other rack's value; "
+              "classic, gains it once and the other loses it.")
+          .Int("exchange_min", &O::exchange_min, 7, 1, 100,
+               "Tiles the bag must hold for an exchange.")
+          .Int("scoreless_turns", &O::scoreless_turns, 6, 1, 100,
+               "Consecutive scoreless turns (passes and exchanges, both players) that end the "
+               "game; each player then loses the value of his rack.")
+          .String("lexicon", &O::lexicon,
+                  "The lexicon (also CGP 'lex NAME;' or GCG '#lexicon NAME').")
+          .Enum("to_move", &O::to_move, "1", {{"1", 0}, {"2", 1}},
+                "The seat to move in a CGP (whose rack and score the CGP lists first).");
   return kSet;
 }
 
 const core::OptionSet<SearchOptions>& SearchOptionSet() {
-  static const core::OptionSet<SearchOptions> kSet = [] {
-    using O = SearchOptions;
-    core::OptionSet<O> set;
-    set.Enum("algorithm", &O::algorithm, "sim",
-             {{"sim", SearchAlgorithm::kSim},
-              {"static", SearchAlgorithm::kStatic},
-              {"greedy", SearchAlgorithm::kGreedy},
-              {"endgame", SearchAlgorithm::kEndgame},
-              {"preendgame", SearchAlgorithm::kPreEndgame}},
-             "sim (the default): the seed's simulation, the best candidates by equity played out "
-             "over sampled racks and bag orders (limits.samples iterations, default 100, or 400 "
-             "when racing, as BestMove does), valued by mean spread and win share with standard "
-             "errors; static: rank by equity (score plus leave value); greedy: by score, the "
-             "seed paper's greedy player; endgame (the default when the bag is empty and both "
-             "racks are known): every play's exact final spread by alpha-beta with a "
-             "transposition table and iterative deepening (limits.depth plies at most); "
-             "preendgame (the default with 1 to 3 tiles in the bag): the simulation over every "
-             "order of the bag (up to limits.samples, default 1000; more are sampled), each "
-             "endgame reached solved to endgame_nodes nodes.")
-        .Int("top", &O::top, 50, 1, 1000, "How many of the ranked plays are reported (static).")
-        .Int("plies", &O::plies, 2, 0, 20,
-             "sim: plies played by the static player after each candidate.")
-        .Int("candidates", &O::candidates, 10, 1, 500,
-             "sim: how many of the best plays by equity are simulated.")
-        .Enum("objective", &O::objective, "spread",
-              {{"spread", RankBy::kSpread}, {"win", RankBy::kWin}, {"latewin", RankBy::kLateWin}},
-              "sim, preendgame: rank the plays by the mean change in the spread, or by the mean "
-              "chance of winning (a play's value is then that chance, 0 to 1; a point of spread "
-              "counts 0.0001 in the ranking, so that plays of equal chance are ranked by "
-              "spread); latewin: by the chance of winning in the late game (late_bag or fewer "
-              "tiles in the bag), by spread before it.")
-        .Bool("to_end", &O::to_end, false,
+  using O = SearchOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Enum(
+              "algorithm", &O::algorithm, "sim",
+              {{"sim", SearchAlgorithm::kSim},
+               {"static", SearchAlgorithm::kStatic},
+               {"greedy", SearchAlgorithm::kGreedy},
+               {"endgame", SearchAlgorithm::kEndgame},
+               {"preendgame", SearchAlgorithm::kPreEndgame}},
+              "sim (the default): the seed's simulation, the best candidates by equity played out "
+              "over sampled racks and bag orders (limits.samples iterations, default 100, or 400 "
+              "when racing, as BestMove does), valued by mean spread and win share with standard "
+              "errors; static: rank by equity (score plus leave value); greedy: by score, the "
+              "seed paper's greedy player; endgame (the default when the bag is empty and both "
+              "racks are known): every play's exact final spread by alpha-beta with a "
+              "transposition table and iterative deepening (limits.depth plies at most); "
+              "preendgame (the default with 1 to 3 tiles in the bag): the simulation over every "
+              "order of the bag (up to limits.samples, default 1000; more are sampled), each "
+              "endgame reached solved to endgame_nodes nodes.")
+          .Int("top", &O::top, 50, 1, 1000, "How many of the ranked plays are reported (static).")
+          .Int("plies", &O::plies, 2, 0, 20,
+               "sim: plies played by the static player after each candidate.")
+          .Int("candidates", &O::candidates, 10, 1, 500,
+               "sim: how many of the best plays by equity are simulated.")
+          .Enum("objective", &O::objective, "spread",
+                {{"spread", RankBy::kSpread}, {"win", RankBy::kWin}, {"latewin", RankBy::kLateWin}},
+                "sim, preendgame: rank the plays by the mean change in the spread, or by the mean "
+                "chance of winning (a play's value is then that chance, 0 to 1; a point of spread "
+                "counts 0.0001 in the ranking, so that plays of equal chance are ranked by "
+                "spread); latewin: by the chance of winning in the late game (late_bag or fewer "
+                "tiles in the bag), by spread before it.")
+          .Bool(
+              "to_end", &O::to_end, false,
               "sim: in the late game (late_bag or fewer tiles in the bag) each playout goes on to "
               "the end of the game, its result exact, not plies plies.")
-        .Int("late_bag", &O::late_bag, kLateBag, 0, kTotalTiles,
-             "sim, preendgame: the late game of objective=latewin and to_end: this many tiles in "
-             "the bag or fewer.")
-        .Int("endgame_nodes", &O::endgame_nodes, 20000, 100, 100000000,
-             "preendgame: the node limit of each endgame solved in a playout.")
-        .Bool("infer", &O::infer, false,
-              "sim: draw the other rack from what its last play (the record's last move or the "
-              "last of Position.moves) says it kept: racks holding the play's tiles are drawn "
-              "(infer_trials of them) and kept when the play is, within infer_tolerance points, "
-              "the best by static equity; the layouts' other rack is one of their leaves plus "
-              "tiles from the bag.")
-        .Int("infer_tolerance", &O::infer_tolerance, 0, 0, 1000,
-             "infer: how many equity points the play may be below the best.")
-        .Int("infer_trials", &O::infer_trials, 1000, 1, 100000, "infer: how many racks are drawn.")
-        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
-    return set;
-  }();
+          .Int("late_bag", &O::late_bag, kLateBag, 0, kTotalTiles,
+               "sim, preendgame: the late game of objective=latewin and to_end: this many tiles in "
+               "the bag or fewer.")
+          .Int("endgame_nodes", &O::endgame_nodes, 20000, 100, 100000000,
+               "preendgame: the node limit of each endgame solved in a playout.")
+          .Bool("infer", &O::infer, false,
+                "sim: draw the other rack from what its last play (the record's last move or the "
+                "last of Position.moves) says it kept: racks holding the play's tiles are drawn "
+                "(infer_trials of them) and kept when the play is, within infer_tolerance points, "
+                "the best by static equity; the layouts' other rack is one of their leaves plus "
+                "tiles from the bag.")
+          .Int("infer_tolerance", &O::infer_tolerance, 0, 0, 1000,
+               "infer: how many equity points the play may be below the best.")
+          .Int("infer_trials", &O::infer_trials, 1000, 1, 100000,
+               "infer: how many racks are drawn.")
+          .Include(&O::monte_carlo, search::MonteCarloOptionSet());
   return kSet;
 }
 

@@ -41,43 +41,41 @@ bool ParseContract(const std::string& text, Contract* out) {
 }
 
 const core::OptionSet<PositionOptions>& PositionOptionSet() {
-  static const core::OptionSet<PositionOptions> kSet = [] {
-    using O = PositionOptions;
-    core::OptionSet<O> set;
-    set.EnumText("contract", &O::contract, "auction",
-                 {"auction", "klop", "three", "two", "one", "beggar", "solo_without", "open_beggar",
-                  "colour_valat", "valat"},
-                 "auction: the moves start with the bidding; a contract name starts after the "
-                 "bidding with that contract (and option declarer).")
-        .Int("declarer", &O::declarer, 0, 0, 3,
-             "With a contract: the declarer's seat, 1..3 (1 is forehand); not for klop (0: "
-             "none).")
-        .Enum("first_lead", &O::first_lead, "auto",
-              {{"auto", FirstLead::kAuto},
-               {"forehand", FirstLead::kForehand},
-               {"declarer", FirstLead::kDeclarer}},
-              "auto: the preset's (openspiel: the declarer in beggar, solo without and the "
-              "valats, else forehand; seed2002: the declarer except in klop).")
-        .Int("value_three", &O::value_three, 10, 0, 1000, "Value of three.")
-        .Int("value_two", &O::value_two, 20, 0, 1000, "Value of two.")
-        .Int("value_one", &O::value_one, 30, 0, 1000, "Value of one.")
-        .Int("value_solo_without", &O::value_solo_without, 80, 0, 1000,
-             "Value of solo without (preset seed2002: 50).")
-        .Int("mond_penalty", &O::mond_penalty, 20, 0, 100,
-             "What the declarer loses when his mond is captured or left in the talon.")
-        .Bool("round_difference", &O::round_difference, false,
-              "Round the difference |points - 35| to the nearest 5.")
-        .Int("klop_limit", &O::klop_limit, 36, 35, 36,
-             "Klop: a player with this many card points or more scores -70 (36: more than 35; "
-             "35: 35 or more).")
-        .String("announced", &O::announced,
-                "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
-                "valat; each counts double, and is subtracted when not made.")
-        .Int("kontra", &O::kontra, 1, 1, 16,
-             "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16.")
-        .Bool("radelc", &O::radelc, false, "The declarer has a radelc: his score counts double.");
-    return set;
-  }();
+  using O = PositionOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .EnumText("contract", &O::contract, "auction",
+                    {"auction", "klop", "three", "two", "one", "beggar", "solo_without",
+                     "open_beggar", "colour_valat", "valat"},
+                    "auction: the moves start with the bidding; a contract name starts after the "
+                    "bidding with that contract (and option declarer).")
+          .Int("declarer", &O::declarer, 0, 0, 3,
+               "With a contract: the declarer's seat, 1..3 (1 is forehand); not for klop (0: "
+               "none).")
+          .Enum("first_lead", &O::first_lead, "auto",
+                {{"auto", FirstLead::kAuto},
+                 {"forehand", FirstLead::kForehand},
+                 {"declarer", FirstLead::kDeclarer}},
+                "auto: the preset's (openspiel: the declarer in beggar, solo without and the "
+                "valats, else forehand; seed2002: the declarer except in klop).")
+          .Int("value_three", &O::value_three, 10, 0, 1000, "Value of three.")
+          .Int("value_two", &O::value_two, 20, 0, 1000, "Value of two.")
+          .Int("value_one", &O::value_one, 30, 0, 1000, "Value of one.")
+          .Int("value_solo_without", &O::value_solo_without, 80, 0, 1000,
+               "Value of solo without (preset seed2002: 50).")
+          .Int("mond_penalty", &O::mond_penalty, 20, 0, 100,
+               "What the declarer loses when his mond is captured or left in the talon.")
+          .Bool("round_difference", &O::round_difference, false,
+                "Round the difference |points - 35| to the nearest 5.")
+          .Int("klop_limit", &O::klop_limit, 36, 35, 36,
+               "Klop: a player with this many card points or more scores -70 (36: more than 35; "
+               "35: 35 or more).")
+          .String("announced", &O::announced,
+                  "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
+                  "valat; each counts double, and is subtracted when not made.")
+          .Int("kontra", &O::kontra, 1, 1, 16,
+               "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16.")
+          .Bool("radelc", &O::radelc, false, "The declarer has a radelc: his score counts double.");
   return kSet;
 }
 

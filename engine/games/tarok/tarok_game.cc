@@ -8,24 +8,25 @@
 
 namespace kibitzer::tarok {
 const core::OptionSet<SearchOptions>& SearchOptionSet() {
-  static const core::OptionSet<SearchOptions> kSet = [] {
-    using O = SearchOptions;
-    core::OptionSet<O> set;
-    set.Enum("algorithm", &O::algorithm, "auto",
-             {{"auto", Algorithm::kAuto}, {"exact", Algorithm::kExact}, {"seed", Algorithm::kSeed}},
-             "auto: with every card known, exact; from a seat's view, each sampled layout solved "
-             "exactly when at most options[exact_tricks] tricks are left, else searched to "
-             "limits.depth plies (default 6, on to the end of that trick) and played out from "
-             "there by the rules of thumb, in the same card points (a depth asked for always "
-             "searches so); exact: every layout solved to the last trick; seed: the seed "
-             "program's alpha-beta to limits.depth plies (default 9) with its evaluation (5 x "
-             "card point difference + sum of own taroks + 50 each for mond and škis held).")
-        .Int("exact_tricks", &O::exact_tricks, 8, 0, 16,
-             "algorithm auto from a seat's view: the most tricks left at which each layout is "
-             "solved exactly.")
-        .Include(&O::monte_carlo, search::MonteCarloOptionSet());
-    return set;
-  }();
+  using O = SearchOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Enum(
+              "algorithm", &O::algorithm, "auto",
+              {{"auto", Algorithm::kAuto},
+               {"exact", Algorithm::kExact},
+               {"seed", Algorithm::kSeed}},
+              "auto: with every card known, exact; from a seat's view, each sampled layout solved "
+              "exactly when at most options[exact_tricks] tricks are left, else searched to "
+              "limits.depth plies (default 6, on to the end of that trick) and played out from "
+              "there by the rules of thumb, in the same card points (a depth asked for always "
+              "searches so); exact: every layout solved to the last trick; seed: the seed "
+              "program's alpha-beta to limits.depth plies (default 9) with its evaluation (5 x "
+              "card point difference + sum of own taroks + 50 each for mond and škis held).")
+          .Int("exact_tricks", &O::exact_tricks, 8, 0, 16,
+               "algorithm auto from a seat's view: the most tricks left at which each layout is "
+               "solved exactly.")
+          .Include(&O::monte_carlo, search::MonteCarloOptionSet());
   return kSet;
 }
 

@@ -12,17 +12,15 @@ namespace {
 
 // The search options, declared once, bound to the search's own settings.
 const core::OptionSet<TicTacToeSearchOptions>& SearchOptionSet() {
-  static const core::OptionSet<TicTacToeSearchOptions> kSet = [] {
-    using O = TicTacToeSearchOptions;
-    core::OptionSet<O> set;
-    set.Bool("use_tt", &O::use_tt, true,
-             "Use the transposition table (values are the same either way; node counts "
-             "differ).")
-        .Bool("compare_minimax", &O::compare_minimax, true,
-              "Also count the nodes of plain minimax and plain alpha-beta (no table) for "
-              "positions with at most 9 empty squares, reported as statistics.");
-    return set;
-  }();
+  using O = TicTacToeSearchOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Bool("use_tt", &O::use_tt, true,
+                "Use the transposition table (values are the same either way; node counts "
+                "differ).")
+          .Bool("compare_minimax", &O::compare_minimax, true,
+                "Also count the nodes of plain minimax and plain alpha-beta (no table) for "
+                "positions with at most 9 empty squares, reported as statistics.");
   return kSet;
 }
 
