@@ -313,8 +313,12 @@ int Run() {
     const std::string address = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port);
     while (!draining) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      if (!tcp || !svc::ListenerDied() || svc::OpenFiles() + kReserve >= files) continue;
-      const std::vector<int> dead = svc::ListeningSockets(port);
+      if (!tcp || !svc::ListenerDied()) continue;
+      // Unreadable counts mean no descriptor is free (opening /proc/self/fd takes one).
+      const std::optional<size_t> open = svc::OpenFiles();
+      if (!open || *open + kReserve >= files) continue;
+      const std::optional<std::vector<int>> dead = svc::ListeningSockets(port);
+      if (!dead) continue;
       svc::SetListenerDied(false);
       int bound = 0;
       later_services.push_back(
@@ -324,10 +328,13 @@ int Run() {
       Instance revived =
           start(address, &bound, later_services.back().get(), later_bridges.back().get());
       if (!revived.server || bound != port) {
+        revived.server.reset();  // before the services it was given
+        later_services.pop_back();
+        later_bridges.pop_back();
         svc::SetListenerDied(true);  // tried again on the next round
         continue;
       }
-      for (const int fd : dead) shutdown(fd, SHUT_RDWR);  // the kernel queues nothing there now
+      for (const int fd : *dead) shutdown(fd, SHUT_RDWR);  // the kernel queues nothing there now
       std::fprintf(stderr,
                    "kibitzerd: the listener had run out of file descriptors; listening again on "
                    "%s\n",

@@ -28,11 +28,11 @@ void Log(gpr_log_func_args* args) {
                args->message != nullptr ? args->message : "");
 }
 
-// The numbers of this process's open descriptors.
+// The numbers of this process's open descriptors; false when they cannot be read.
 template <typename Each>
-void ForEachFd(Each each) {
+bool ForEachFd(Each each) {
   DIR* dir = opendir("/proc/self/fd");
-  if (dir == nullptr) return;
+  if (dir == nullptr) return false;
   const int own = dirfd(dir);
   while (const dirent* e = readdir(dir)) {
     if (e->d_name[0] == '.') continue;
@@ -40,6 +40,7 @@ void ForEachFd(Each each) {
     if (fd != own) each(fd);
   }
   closedir(dir);
+  return true;
 }
 
 }  // namespace
@@ -50,9 +51,9 @@ bool ListenerDied() { return g_died; }
 
 void SetListenerDied(bool died) { g_died = died; }
 
-std::vector<int> ListeningSockets(int port) {
+std::optional<std::vector<int>> ListeningSockets(int port) {
   std::vector<int> out;
-  ForEachFd([&](int fd) {
+  const bool read = ForEachFd([&](int fd) {
     int listening = 0;
     socklen_t size = sizeof(listening);
     if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) != 0 || listening == 0) {
@@ -69,12 +70,13 @@ std::vector<int> ListeningSockets(int port) {
     }
     if (bound == port) out.push_back(fd);
   });
+  if (!read) return std::nullopt;
   return out;
 }
 
-size_t OpenFiles() {
+std::optional<size_t> OpenFiles() {
   size_t n = 0;
-  ForEachFd([&](int) { ++n; });
+  if (!ForEachFd([&](int) { ++n; })) return std::nullopt;
   return n;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <vector>
 
 namespace kibitzer::service {
@@ -18,9 +19,9 @@ void WatchListener();
 bool ListenerDied();
 void SetListenerDied(bool died);
 
-// This process's listening TCP sockets on `port`.
-std::vector<int> ListeningSockets(int port);
-// This process's open file descriptors.
-size_t OpenFiles();
+// This process's listening TCP sockets on `port`, and its open file descriptors; nothing when
+// /proc/self/fd cannot be read (as when the process is out of descriptors).
+std::optional<std::vector<int>> ListeningSockets(int port);
+std::optional<size_t> OpenFiles();
 
 }  // namespace kibitzer::service
