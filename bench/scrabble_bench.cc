@@ -16,6 +16,9 @@
 // entries, and prints the median time and how many were solved exactly; --best as BestMove does
 // (the best play exactly, the others bounded); --nodes=N stops each after N nodes instead (the
 // same stop on any machine, for comparing the solver's tree: the total nodes are printed).
+// --pegs=N: then solves the pre-endgame (algorithm=peg: every play that empties the bag against
+// every draw, on one thread) of the first position with one tile in the bag of each of the first
+// N games, each stopped after --limit seconds, and prints each time and the median.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -27,6 +30,8 @@
 #include "bench/flags.h"
 #include "engine/analysis/game_registry.h"
 #include "engine/games/scrabble/endgame/endgame.h"
+#include "engine/games/scrabble/endgame/peg.h"
+#include "engine/games/scrabble/endgame/peg_task.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/movegen/movegen.h"
@@ -57,11 +62,45 @@ double Seconds(Clock::time_point a, Clock::time_point b) {
   return std::chrono::duration<double>(b - a).count();
 }
 
+// The pre-endgame of each position, timed.
+void RunPegs(const std::vector<Position>& positions, int limit) {
+  std::vector<double> seconds;
+  int completed = 0;
+  for (const Position& pos : positions) {
+    kibitzer::core::Limits limits;
+    limits.time = std::chrono::seconds(limit);
+    kibitzer::core::StopToken token;
+    kibitzer::core::SearchControl control(limits, &token);
+    std::vector<Move> plays = PegSolver::Plays(pos);
+    std::stable_sort(plays.begin(), plays.end(), [&](const Move& a, const Move& b) {
+      return Equity(pos, a) > Equity(pos, b);
+    });
+    const size_t count = plays.size();
+    auto task = MakePegTask(pos, std::move(plays), PegTaskOptions{.table_log2 = 16});
+    struct : kibitzer::core::ProgressSink {
+      void OnProgress(const kibitzer::core::Report&) override {}
+      void OnFinished(const kibitzer::core::Report&) override {}
+    } sink;
+    const auto start = Clock::now();
+    const kibitzer::core::Report r = task->Run(control, sink);
+    seconds.push_back(Seconds(start, Clock::now()));
+    const bool done = r.stop_reason == kibitzer::core::StopReason::kCompleted;
+    completed += done;
+    std::printf("peg %s: %zu plays, best %s (%.3f), %llu nodes, %.3f s%s\n",
+                FormatRack(pos.side(pos.to_move()).rack).c_str(), count, r.best_move.c_str(),
+                r.moves.empty() ? 0.0 : r.moves.front().value,
+                static_cast<unsigned long long>(r.nodes), seconds.back(),
+                done ? "" : " (stopped)");
+  }
+  std::printf("pre-endgames (1 in the bag): %zu, %d completed, median %.3f s (limit %d s)\n",
+              positions.size(), completed, Median(seconds), limit);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string games_text = "100", seed_text = "1", repeat_text = "5", print_text = "-1";
-  std::string endgames_text = "0", limit_text = "10", nodes_text = "0";
+  std::string endgames_text = "0", limit_text = "10", nodes_text = "0", pegs_text = "0";
   bool best_only = false;
   std::string lexicon = kDefaultLexicon;
   std::string dir = kibitzer::analysis::GameSettings::DefaultLexiconDir();
@@ -75,20 +114,21 @@ int main(int argc, char** argv) {
         !Flag(a, "--lexicon", &lexicon) && !Flag(a, "--dir", &dir) &&
         !Flag(a, "--repeat", &repeat_text) && !Flag(a, "--print", &print_text) &&
         !Flag(a, "--endgames", &endgames_text) && !Flag(a, "--limit", &limit_text) &&
-        !Flag(a, "--nodes", &nodes_text)) {
+        !Flag(a, "--nodes", &nodes_text) && !Flag(a, "--pegs", &pegs_text)) {
       std::fprintf(stderr,
                    "usage: scrabble_bench [--games=N] [--seed=S] [--lexicon=NAME] [--dir=DIR] "
                    "[--repeat=R] [--print=K] [--endgames=N [--limit=SECONDS | --nodes=N] "
-                   "[--best]]\n");
+                   "[--best]] [--pegs=N]\n");
       return 2;
     }
   }
-  int games = 0, repeat = 0, print = 0, endgames = 0, limit = 0;
+  int games = 0, repeat = 0, print = 0, endgames = 0, limit = 0, pegs = 0;
   uint64_t seed = 0, node_limit = 0;
   if (!absl::SimpleAtoi(games_text, &games) || !absl::SimpleAtoi(seed_text, &seed) ||
       !absl::SimpleAtoi(nodes_text, &node_limit) || !absl::SimpleAtoi(repeat_text, &repeat) ||
       !absl::SimpleAtoi(print_text, &print) || !absl::SimpleAtoi(endgames_text, &endgames) ||
-      !absl::SimpleAtoi(limit_text, &limit) || games < 1 || repeat < 1) {
+      !absl::SimpleAtoi(limit_text, &limit) || !absl::SimpleAtoi(pegs_text, &pegs) || games < 1 ||
+      repeat < 1) {
     std::fprintf(stderr, "scrabble_bench: --games and --repeat take a count from 1\n");
     return 2;
   }
@@ -101,7 +141,7 @@ int main(int argc, char** argv) {
   MoveGenerator gen(**kwg);
   std::vector<Move> moves;
   moves.reserve(1 << 16);
-  std::vector<Position> mid, ends;
+  std::vector<Position> mid, ends, pegs_at;
   std::vector<double> game_ms;
   for (int g = 0; g < games; ++g) {
     Position pos = NewGame(*kwg, lexicon, Rules{}, seed, static_cast<uint64_t>(g));
@@ -112,6 +152,10 @@ int main(int argc, char** argv) {
       if (pos.bag_size() == 0 && static_cast<int>(ends.size()) <= g &&
           static_cast<int>(ends.size()) < endgames) {
         ends.push_back(pos);
+      }
+      if (pos.bag_size() == 1 && static_cast<int>(pegs_at.size()) <= g &&
+          static_cast<int>(pegs_at.size()) < pegs) {
+        pegs_at.push_back(pos);
       }
       const auto start = Clock::now();
       const Rack& rack = pos.side(pos.to_move()).rack;
@@ -180,6 +224,7 @@ int main(int argc, char** argv) {
       "%.1f us median (mean %.1f; %.0f%% of anchors generated)\n",
       Median(full_us), Mean(full_us), Median(first_us), Mean(first_us),
       100.0 * generated / std::max(1, anchors));
+  if (!pegs_at.empty()) RunPegs(pegs_at, limit);
   if (ends.empty()) return 0;
   std::vector<double> end_s;
   int exact = 0;

@@ -20,6 +20,7 @@
 #include "clients/cli/arguments.h"
 #include "clients/cli/commands.h"
 #include "clients/cli/lab/lab.h"
+#include "clients/cli/siu/siu_command.h"
 #include "service/flag_names.h"
 
 ABSL_FLAG(std::string, server, "",
@@ -140,6 +141,8 @@ constexpr char kUsage[] =
     "Scrabble:\n"
     "  lexicon build WORDS.txt --name=NAME [--lexicon-dir=DIR]: a word list (one word a line,\n"
     "            2..15 letters A..Z) as the lexicon NAME, loaded by name (CGP 'lex NAME;')\n"
+    "  siu       the SIU engine protocol on stdin/stdout, for crossword front ends\n"
+    "            (docs/siu.md); with --server, its searches run on that kibitzerd\n"
     "  scrabble-leaves --games=N --generations=G --seed=S [--position-option=lexicon=NAME]\n"
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
@@ -249,6 +252,16 @@ int main(int argc, char** argv) {
   if (command == "lexicon") {
     return kibitzer::cli::RunLexiconBuild(words, absl::GetFlag(FLAGS_name),
                                           absl::GetFlag(FLAGS_lexicon_dir));
+  }
+  if (command == "siu") {
+    const std::string dir = absl::GetFlag(FLAGS_lexicon_dir);
+    const int threads = std::max(1, absl::GetFlag(FLAGS_threads));
+    return kibitzer::cli::RunSiu(
+        [&](const std::string& data_path) {
+          return server.empty() ? kibitzer::cli::MakeInProcessTransport(threads, data_path)
+                                : kibitzer::cli::MakeRemoteTransport(remote);
+        },
+        dir, !server.empty());
   }
   const int in_flight = absl::GetFlag(FLAGS_in_flight);
   if (in_flight < 0 || in_flight > 1000) {

@@ -2,42 +2,11 @@
 // small endgames from seeded games.
 #include "engine/games/scrabble/endgame/endgame.h"
 #include "tests/engine/scrabble_fixture.h"
+#include "tests/engine/scrabble_minimax.h"
 #include "tests/engine/test_sink.h"
 
 namespace kibitzer::scrabble {
 namespace {
-
-struct Minimax {
-  const Kwg& kwg;
-  Rules rules;
-  MoveGenerator gen{kwg};
-  uint64_t nodes = 0;
-
-  // The spread `side` gains from here to the end.
-  int Value(Board& board, Rack (&racks)[2], int side, int zero) {
-    ++nodes;
-    const Rack& me = racks[side];
-    const Rack& other = racks[1 - side];
-    if (zero >= rules.scoreless_turns) return other.Points() - me.Points();
-    std::vector<Move> moves;
-    gen.GeneratePlacements(board, me, &moves);
-    moves.push_back(Move{});
-    int best = -100000;
-    for (const Move& m : moves) best = std::max(best, Play(board, racks, side, zero, m));
-    return best;
-  }
-
-  int Play(Board& board, Rack (&racks)[2], int side, int zero, const Move& m) {
-    if (m.kind == Move::kPass) return -Value(board, racks, 1 - side, zero + 1);
-    board.Place(m, kwg);
-    racks[side].RemoveAll(m.Used());
-    const int v = racks[side].size == 0 ? m.score + 2 * racks[1 - side].Points()
-                                        : m.score - Value(board, racks, 1 - side, 0);
-    racks[side].AddAll(m.Used());
-    board.Unplace(m, kwg);
-    return v;
-  }
-};
 
 TEST(ScrabbleEndgame, AgreesWithPlainMinimaxOnSmallEndgames) {
   const std::vector<Position> positions = testing::GamePositions(12, 41);  // ~300 positions
@@ -75,7 +44,7 @@ TEST(ScrabbleEndgame, AgreesWithPlainMinimaxOnSmallEndgames) {
     core::SearchControl control(core::Limits{}, &never);
     const EndgameResult r = solver.Solve(end, 40, control, {});
     ASSERT_TRUE(r.exact) << FormatCgp(end);
-    Minimax minimax{pos.kwg(), rules};
+    testing::Minimax minimax{pos.kwg(), rules};
     Board board = end.board();
     Rack rs[2] = {racks[0], racks[1]};
     for (const EndgameResult::Play& p : r.plays) {

@@ -95,7 +95,7 @@ struct PositionOptions {
   std::string lexicon;
   int to_move = 0;  // in a CGP: 0 or 1 (seat 1 or 2)
 };
-enum class SearchAlgorithm { kSim, kStatic, kGreedy, kEndgame, kPreEndgame };
+enum class SearchAlgorithm { kSim, kStatic, kGreedy, kEndgame, kPreEndgame, kPeg };
 enum class RankBy { kSpread, kWin, kLateWin };
 struct SearchOptions {
   core::Given<SearchAlgorithm> algorithm;
@@ -106,6 +106,7 @@ struct SearchOptions {
   bool to_end = false;
   core::Given<int> late_bag;
   int endgame_nodes = 0;
+  bool first_win = false;
   bool infer = false;
   int infer_tolerance = 0;
   int infer_trials = 0;

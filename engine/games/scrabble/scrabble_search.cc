@@ -7,6 +7,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
 #include "engine/games/scrabble/endgame/endgame.h"
+#include "engine/games/scrabble/endgame/peg.h"
+#include "engine/games/scrabble/endgame/peg_task.h"
 #include "engine/games/scrabble/players.h"
 #include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/scrabble/sim/inference.h"
@@ -144,6 +146,60 @@ class EndgameTask final : public core::SearchTask {
   bool best_only_;
 };
 
+// The endgame table's size: 2^20 entries (32 MiB) unless hash_mb says.
+int TableLog2(const core::SearchSpec& spec) {
+  if (spec.hash_mb <= 0) return 20;
+  int log2 = 10;
+  while (log2 < 26 && EndgameSolver::TableBytes(log2 + 1) <= (size_t(spec.hash_mb) << 20)) ++log2;
+  return log2;
+}
+
+// algorithm=peg: the plays that empty the bag (those named, or all by equity, best first).
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PreparePeg(const Position& pos,
+                                                             const core::SearchSpec& spec,
+                                                             const SearchOptions& options) {
+  if (pos.bag_size() < 1 || pos.bag_size() > 2) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "options[algorithm]: peg needs 1 or 2 tiles in the bag; this position's bag holds ",
+        pos.bag_size()));
+  }
+  if (spec.limits.samples != 0 || !spec.fixed.empty()) {
+    return absl::InvalidArgumentError(
+        "limits: peg solves every draw exactly; give no samples or fixed tiles");
+  }
+  std::vector<Move> plays = PegSolver::Plays(pos);
+  if (!spec.limits.candidate_moves.empty()) {
+    std::vector<Move> named;
+    for (size_t i = 0; i < spec.limits.candidate_moves.size(); ++i) {
+      const std::string field = absl::StrCat("limits.candidate_moves[", i, "]");
+      absl::StatusOr<Move> m = pos.Parse(spec.limits.candidate_moves[i], field);
+      if (!m.ok()) return m.status();
+      if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ": '", pos.Format(*m), "' is not legal: ", why));
+      }
+      if (m->kind != Move::kPlace || m->placed < pos.bag_size()) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ": '", pos.Format(*m),
+                         "' leaves tiles in the bag; peg values the plays that ", "empty it"));
+      }
+      if (std::find(named.begin(), named.end(), *m) == named.end()) named.push_back(*m);
+    }
+    plays = std::move(named);
+  } else {
+    std::stable_sort(plays.begin(), plays.end(),
+                     [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
+  }
+  PegTaskOptions o;
+  o.first_win = options.first_win;
+  o.prune = spec.limits.candidate_moves.empty();
+  // Thousands of small endgames: a table cleared for each must be small (2 MiB) unless asked.
+  o.table_log2 = spec.hash_mb > 0 ? TableLog2(spec) : 16;
+  auto task = MakePegTask(pos, std::move(plays), o);
+  task->frame = {core::ValueUnit::kProbability, "win"};
+  return task;
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
@@ -196,6 +252,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
     if (!why.empty()) return absl::InvalidArgumentError(absl::StrCat("options[infer]: ", why));
     infer = last;
   }
+  if (algorithm == SearchAlgorithm::kPeg) return PreparePeg(pos, spec, *options);
   if (algorithm == SearchAlgorithm::kEndgame) {
     if (!endgame) {
       return absl::InvalidArgumentError(
@@ -206,13 +263,7 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
           "limits: the endgame values every play exactly; give no candidate moves, samples or "
           "fixed tiles");
     }
-    int log2 = 20;  // 32 MiB
-    if (spec.hash_mb > 0) {
-      log2 = 10;
-      while (log2 < 26 && EndgameSolver::TableBytes(log2 + 1) <= (size_t(spec.hash_mb) << 20)) {
-        ++log2;
-      }
-    }
+    const int log2 = TableLog2(spec);
     const int depth = spec.limits.depth > 0 ? std::min(spec.limits.depth, 100) : 100;
     Position copy = pos;
     copy.StopRecording();

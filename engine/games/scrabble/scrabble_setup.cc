@@ -206,7 +206,8 @@ const core::OptionSet<SearchOptions>& SearchOptionSet() {
                {"static", SearchAlgorithm::kStatic},
                {"greedy", SearchAlgorithm::kGreedy},
                {"endgame", SearchAlgorithm::kEndgame},
-               {"preendgame", SearchAlgorithm::kPreEndgame}},
+               {"preendgame", SearchAlgorithm::kPreEndgame},
+               {"peg", SearchAlgorithm::kPeg}},
               "sim (the default): the seed's simulation, the best candidates by equity played out "
               "over sampled racks and bag orders (limits.samples iterations, default 100, or 400 "
               "when racing, as BestMove does), valued by mean spread and win share with standard "
@@ -216,7 +217,12 @@ const core::OptionSet<SearchOptions>& SearchOptionSet() {
               "transposition table and iterative deepening (limits.depth plies at most); "
               "preendgame (the default with 1 to 3 tiles in the bag): the simulation over every "
               "order of the bag (up to limits.samples, default 1000; more are sampled), each "
-              "endgame reached solved to endgame_nodes nodes.")
+              "endgame reached solved to endgame_nodes nodes; peg (1 or 2 tiles in the bag): as "
+              "crossword engines report the pre-endgame, every play that empties the bag against "
+              "every draw the side to move cannot rule out (the other rack not looked at), each "
+              "endgame solved exactly: a play's value is its chance of winning (draws half), its "
+              "metrics the chances of a win, a draw and a loss, the mean final spread and "
+              "draw:TILES, the final spread with those tiles in the bag.")
           .Int("top", &O::top, 50, 1, 1000, "How many of the ranked plays are reported (static).")
           .Int("plies", &O::plies, 2, 0, 20,
                "sim: plies played by the static player after each candidate.")
@@ -238,6 +244,8 @@ const core::OptionSet<SearchOptions>& SearchOptionSet() {
                "the bag or fewer.")
           .Int("endgame_nodes", &O::endgame_nodes, 20000, 100, 100000000,
                "preendgame: the node limit of each endgame solved in a playout.")
+          .Bool("first_win", &O::first_win, false,
+                "peg: stop at the first play that wins every draw.")
           .Bool("infer", &O::infer, false,
                 "sim: draw the other rack from what its last play (the record's last move or the "
                 "last of Position.moves) says it kept: racks holding the play's tiles are drawn "

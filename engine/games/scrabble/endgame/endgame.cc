@@ -8,7 +8,7 @@
 namespace kibitzer::scrabble {
 namespace {
 
-constexpr int kInfinity = 30000;
+constexpr int kInfinity = EndgameSolver::kInfinite;
 // A table entry's depth when no node of its subtree met the depth limit: its value (or bound)
 // holds at any depth.
 constexpr int8_t kSolved = 127;
@@ -267,7 +267,8 @@ int EndgameSolver::Search(int depth, int alpha, int beta, int ply) {
 }
 
 void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchControl& control,
-                           const std::function<void()>& after_depth, bool best_only) {
+                           const std::function<void()>& after_depth, bool best_only, int lo,
+                           int hi) {
   control_ = &control;
   stopped_ = false;
   nodes_ = 0;
@@ -312,19 +313,27 @@ void EndgameSolver::Deepen(const Position& pos, int max_depth, core::SearchContr
     horizon_ = false;
     trial_ = plays_;  // the last depth's order
     int best = -kInfinity;
+    bool cut = false;  // a play reached `hi`: the rest need not be searched at this depth
     for (EndgameResult::Play& p : trial_) {
+      if (cut) {
+        p.upper = true;  // keeps its last depth's value, for the order only
+        continue;
+      }
       if (!best_only || best == -kInfinity) {
-        p.value = Child(p.move, depth, -kInfinity, kInfinity, 0);
-        p.upper = false;
+        p.value = Child(p.move, depth, lo, hi, 0);
+        p.upper = p.value <= lo;
       } else {  // a null window first: is it better than the best so far?
-        p.value = Child(p.move, depth, best, best + 1, 0);
-        p.upper = p.value <= best;
-        if (!p.upper && !stopped_) p.value = Child(p.move, depth, best, kInfinity, 0);
+        const int a = std::max(best, lo);
+        p.value = Child(p.move, depth, a, a + 1, 0);
+        p.upper = p.value <= a;
+        if (!p.upper && !stopped_ && a + 1 < hi) p.value = Child(p.move, depth, a, hi, 0);
       }
       if (stopped_) break;
       best = std::max(best, p.value);
+      cut = best >= hi;
     }
     if (stopped_) break;
+    best_ = best;
     // Best first; among equal values, exact before bounds.
     insertion_sort(trial_, [](const auto& a, const auto& b) {
       return a.value != b.value ? a.value > b.value : !a.upper && b.upper;
@@ -385,6 +394,14 @@ std::vector<Move> EndgameSolver::Line(const Move& first) {
   side_ = seat;
   zero_turns_ = zero;
   return line;
+}
+
+int EndgameSolver::Compare(const Position& pos, int threshold, int max_depth,
+                           core::SearchControl& control, bool* exact, uint64_t* nodes) {
+  Deepen(pos, max_depth, control, {}, true, threshold - 1, threshold + 1);
+  *exact = exact_;
+  *nodes = nodes_;
+  return depth_ > 0 ? std::clamp(best_, threshold - 1, threshold + 1) : threshold;
 }
 
 int EndgameSolver::BestValue(const Position& pos, int max_depth, core::SearchControl& control,

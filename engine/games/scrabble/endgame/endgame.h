@@ -47,6 +47,7 @@ struct EndgameResult {
 
 class EndgameSolver {
  public:
+  static constexpr int kInfinite = 30000;  // beyond any value
   // `table_log2`: the table holds 2^table_log2 entries of 32 bytes.
   EndgameSolver(const Kwg& kwg, const Rules& rules, int table_log2 = 20);
   static size_t TableBytes(int table_log2);
@@ -64,6 +65,11 @@ class EndgameSolver {
   // exact). Nothing is allocated once the solver has gone as deep before.
   int BestValue(const Position& pos, int max_depth, core::SearchControl& control, int* depth,
                 bool* exact, uint64_t* nodes);
+  // Whether the best play's value is below, at or above `threshold` (the pre-endgame's question:
+  // does this endgame win, tie or lose?): threshold - 1, threshold or threshold + 1, by a search
+  // in that window only (far faster than the value itself); `*exact` once no horizon was met.
+  int Compare(const Position& pos, int threshold, int max_depth, core::SearchControl& control,
+              bool* exact, uint64_t* nodes);
   // After Solve: the line that starts with the root play `first`, then at each position the
   // table's best move, while the table holds one (the principal variation of a value the table
   // proved), until a rack is empty or the scoreless turns end the game.
@@ -72,8 +78,10 @@ class EndgameSolver {
  private:
   // Iterative deepening of the root's plays (plays_, best first after each depth);
   // `after_depth` (may be empty) is called after each depth finished.
+  // `lo`, `hi` (best only): the root's window; a depth ends once a play reaches `hi`.
   void Deepen(const Position& pos, int max_depth, core::SearchControl& control,
-              const std::function<void()>& after_depth, bool best_only);
+              const std::function<void()>& after_depth, bool best_only, int lo = -kInfinite,
+              int hi = kInfinite);
   struct Entry {
     uint64_t key = 0;
     int16_t value = 0;
@@ -128,6 +136,7 @@ class EndgameSolver {
   std::vector<Move> root_moves_;
   std::vector<EndgameResult::Play> plays_, trial_;  // the root's plays, and the depth's
   int depth_ = 0;                                   // the deepest depth finished
+  int best_ = 0;                                    // its best value (best only)
   bool exact_ = false;
   Board board_;
   Rack racks_[2];

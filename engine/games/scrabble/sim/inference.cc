@@ -15,7 +15,7 @@ Inference InferLeaves(const Position& before, const Move& m, const Rack& viewer_
   const int mover = before.to_move(), viewer = 1 - mover;
   Position trial = before;
   trial.HideFrom(viewer);
-  trial.SetRack(viewer, viewer_rack);
+  if (viewer_rack.size > 0) trial.SetRack(viewer, viewer_rack);  // else not known here either
   // The tiles the viewer could not see, less the play's: the leave came from these.
   Rack pool = trial.Unseen(viewer);
   const Rack played = m.Used();

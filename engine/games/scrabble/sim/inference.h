@@ -30,7 +30,7 @@ struct Inference {
 
 // `before`: the position before `m`, the move of its side to move (the mover's rack there is not
 // looked at, only its size); `viewer_rack`: the other seat's rack then (the viewer's rack now:
-// it has not moved since). Same seed, same leaves.
+// it has not moved since; empty when not known). Same seed, same leaves.
 Inference InferLeaves(const Position& before, const Move& m, const Rack& viewer_rack,
                       const InferenceOptions& options, MoveGenerator& gen);
 
