@@ -72,9 +72,8 @@ void RunPegs(const std::vector<Position>& positions, int limit) {
     kibitzer::core::StopToken token;
     kibitzer::core::SearchControl control(limits, &token);
     std::vector<Move> plays = PegSolver::Plays(pos);
-    std::stable_sort(plays.begin(), plays.end(), [&](const Move& a, const Move& b) {
-      return Equity(pos, a) > Equity(pos, b);
-    });
+    std::stable_sort(plays.begin(), plays.end(),
+                     [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
     const size_t count = plays.size();
     auto task = MakePegTask(pos, std::move(plays), PegTaskOptions{.table_log2 = 16});
     struct : kibitzer::core::ProgressSink {
@@ -89,8 +88,7 @@ void RunPegs(const std::vector<Position>& positions, int limit) {
     std::printf("peg %s: %zu plays, best %s (%.3f), %llu nodes, %.3f s%s\n",
                 FormatRack(pos.side(pos.to_move()).rack).c_str(), count, r.best_move.c_str(),
                 r.moves.empty() ? 0.0 : r.moves.front().value,
-                static_cast<unsigned long long>(r.nodes), seconds.back(),
-                done ? "" : " (stopped)");
+                static_cast<unsigned long long>(r.nodes), seconds.back(), done ? "" : " (stopped)");
   }
   std::printf("pre-endgames (1 in the bag): %zu, %d completed, median %.3f s (limit %d s)\n",
               positions.size(), completed, Median(seconds), limit);

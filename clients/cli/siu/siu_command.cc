@@ -1,7 +1,6 @@
 #include "clients/cli/siu/siu_command.h"
 
 #include <cstdio>
-#include <iostream>
 #include <string>
 
 #include "engine/analysis/game_registry.h"
@@ -9,7 +8,6 @@
 namespace kibitzer::cli {
 
 int RunSiu(siu::Session::TransportFactory factory, const std::string& lexicon_dir, bool remote) {
-  std::ios::sync_with_stdio(false);
   siu::Session session(
       std::move(factory),
       lexicon_dir.empty() ? analysis::GameSettings::DefaultLexiconDir() : lexicon_dir, remote,
@@ -18,10 +16,18 @@ int RunSiu(siu::Session::TransportFactory factory, const std::string& lexicon_di
         std::fputc('\n', stdout);
         std::fflush(stdout);
       });
+  // Lines read a character at a time, kept to the session's bound plus one (the rest of a longer
+  // line is dropped, not held).
   std::string line;
-  while (std::getline(std::cin, line)) {
+  for (int c; (c = std::getchar()) != EOF;) {
+    if (c != '\n') {
+      if (line.size() <= siu::Session::kMaxLine) line.push_back(static_cast<char>(c));
+      continue;
+    }
     if (!session.HandleLine(line)) return 0;
+    line.clear();
   }
+  if (!line.empty() && !session.HandleLine(line)) return 0;
   session.HandleLine("quit");  // the front end went away: the search stopped, then out
   return 0;
 }

@@ -1,7 +1,6 @@
 #include "clients/cli/siu/siu_session.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 #include <set>
 
@@ -21,10 +20,8 @@
 namespace kibitzer::cli::siu {
 namespace {
 
-constexpr size_t kMaxLine = 1 << 16;    // a longer input line is refused
-constexpr size_t kMaxMoves = 200;       // moves after a CGP
-constexpr int kReportIntervalMs = 500;  // between streamed info lines
-constexpr int kInferLines = 20;         // leaves listed by go infer
+constexpr size_t kMaxMoves = 200;  // moves after a CGP
+constexpr int kInferLines = 20;    // leaves listed by go infer
 constexpr int kInferTrials = 1000;
 
 // --- Options: declared once; the handshake lists them, setoption sets them. ---
@@ -242,7 +239,7 @@ void Session::Error(const std::string& code, const std::string& text) {
 
 bool Session::HandleLine(absl::string_view line) {
   if (line.size() > kMaxLine) {
-    Error("unknown-command", absl::StrCat("a line of ", line.size(), " bytes: at most ", kMaxLine));
+    Error("unknown-command", absl::StrCat("a line of more than ", kMaxLine, " bytes"));
     return true;
   }
   const std::vector<std::string> tokens =

@@ -45,6 +45,8 @@ class Session {
   Session(TransportFactory factory, std::string lexicon_dir, bool remote, Output out);
   ~Session();
 
+  static constexpr size_t kMaxLine = 1 << 16;  // a longer input line is refused
+
   // Handles one input line; false once `quit` has been read (the search stopped and joined).
   bool HandleLine(absl::string_view line);
 
