@@ -12,8 +12,6 @@
 namespace kibitzer::service {
 namespace {
 
-constexpr char kVersion[] = "0.1.0";
-
 // Turns engine reports into numbered wire reports for one search. Reports that arrive before the
 // search id is known (the runner may start at once) wait: the newest progress report and the final
 // one are kept and sent after the opening report.
@@ -96,7 +94,7 @@ void EngineApi::Shutdown() {
 pb::EngineInfo EngineApi::GetEngineInfo() const {
   pb::EngineInfo info;
   info.set_name("kibitzer");
-  info.set_version(kVersion);
+  info.set_version(kEngineVersion);
   for (const core::Game* g : registry_.games()) *info.add_games() = ToProto(g->Info());
   pb::ServerLimits* l = info.mutable_limits();
   l->set_max_queries(options_.max_queries);

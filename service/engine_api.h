@@ -23,6 +23,9 @@ namespace kibitzer::service {
 
 namespace pb = ::kibitzer::v1;
 
+// The engine's version, as GetEngineInfo and `kibitz siu` give it.
+inline constexpr char kEngineVersion[] = "0.1.0";
+
 struct ApiOptions {
   int threads = 2;
   int max_queries = 16;

@@ -16,6 +16,7 @@
 #include "engine/core/quote.h"
 #include "engine/games/scrabble/movegen/movegen.h"
 #include "engine/games/scrabble/sim/inference.h"
+#include "service/engine_api.h"
 
 namespace kibitzer::cli::siu {
 namespace {
@@ -274,7 +275,7 @@ bool Session::HandleLine(absl::string_view line) {
 }
 
 void Session::Handshake() {
-  Write("id name kibitzer 0.1.0");
+  Write(absl::StrCat("id name kibitzer ", service::kEngineVersion));
   Write("id author the kibitzer authors");
   Write("capability gen sim infer endgame peg auto stream stop");
   for (const OptionSpec& o : Options()) Write(OptionLine(o));
@@ -501,9 +502,10 @@ void Session::StopSearch() {
 
 std::string Session::Provenance(const Position& p) const {
   const scrabble::Kwg& kwg = p.state->position().kwg();
-  return absl::StrCat("info string provenance engine=kibitzer/0.1.0 leaves=",
-                      kwg.leaves() != nullptr ? p.lexicon + ".leaves" : "kibitzer-hand-made",
-                      " winpct=kibitzer-normal-spread lexicon=", p.lexicon);
+  return absl::StrCat(
+      "info string provenance engine=kibitzer/", service::kEngineVersion,
+      " leaves=", kwg.leaves() != nullptr ? p.lexicon + ".leaves" : "kibitzer-hand-made",
+      " winpct=kibitzer-normal-spread lexicon=", p.lexicon);
 }
 
 void Session::RunGo(const Go& go, const Position& p) {
