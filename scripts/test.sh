@@ -30,7 +30,10 @@ case "${1:-}" in
     # other two builds: the brute-force agreement checks of move generation, the Scrabble endgame
     # and alpha-beta, and the Scrabble players (each simulation on the calling thread).
     no_threads='ScrabbleMoveGen[.]AgreesWithABruteForce|ScrabbleEndgame[.]AgreesWithPlainMinimax'
-    no_threads+='|AlphaBeta[.]AgreesWithMinimax|ScrabblePlayers[.]'
+    no_threads+='|AlphaBeta[.]AgreesWithMinimax|ScrabblePlayers[.]|ScrabblePeg[.]'
+    # kibitz siu's pre-endgame: one search thread solving endgames (its session's threads are
+    # the other Siu tests').
+    no_threads+='|Siu[.]PegGivesEachPlaysWinsDrawsAndLossesPerDraw'
     exclude=(-E "^($no_threads)")
     # Only the frames of Debian's uninstrumented libraries are suppressed, by name.
     export TSAN_OPTIONS="suppressions=$PWD/tests/tsan.supp halt_on_error=1 second_deadlock_stack=1"
