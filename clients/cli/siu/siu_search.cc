@@ -146,9 +146,10 @@ void Session::RunSearch(const Go& go, const Position& p) {
       r.set_hash_mb(settings_.endgame_hash_mb);
       break;
     default:
+      // Thousands of small endgames, each clearing its table: the engine's small one (2 MiB),
+      // not EndgameHash's.
       options["algorithm"] = "peg";
       if (go.firstwin) options["first_win"] = "true";
-      r.set_hash_mb(settings_.endgame_hash_mb);
       break;
   }
   const std::string dir = settings_.data_path.empty() ? default_dir_ : settings_.data_path;
