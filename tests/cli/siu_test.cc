@@ -319,6 +319,27 @@ TEST_F(Siu, MovesThenTheRackOfTheSideToMove) {
     // The play's letters include those of TOAD it goes through.
     EXPECT_GE(all.size(), 7u) << l;
   }
+  // The opponent's exchange of tiles not named (as front ends show it), then the rack drawn.
+  ASSERT_TRUE(
+      Send(std::string("position cgp ") + kEmpty + " AEINRST/ 0/0 0 moves 8G.AT ex.4 rack.EINRSQU")
+          .empty());
+  const std::vector<std::string> after = Starting(Go("go gen"), "info gen move ");
+  ASSERT_FALSE(after.empty());
+  for (const std::string& l : after) {
+    // What is kept is from the rack given.
+    std::string rack = "EINRSQU";
+    for (const char c : Field(l + " ", "leave")) {
+      const size_t at = rack.find(c);
+      ASSERT_NE(at, std::string::npos) << l;
+      rack.erase(at, 1);
+    }
+  }
+  // ...but not by a rack whose tiles are known.
+  std::vector<std::string> known =
+      Send(std::string("position cgp ") + kEmpty + " AEINRST/ 0/0 0 moves ex.4");
+  ASSERT_EQ(known.size(), 1u);
+  EXPECT_TRUE(absl::StartsWith(known[0], "info string error bad-move 'ex.4' names no tiles"))
+      << known[0];
   // A rack holding the Q the other seat holds: refused.
   const std::vector<std::string> e =
       Send(std::string("position cgp ") + kEmpty + " QZXJKAE/ 0/0 0 moves pass rack.QAEINRS");

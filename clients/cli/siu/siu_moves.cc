@@ -3,6 +3,8 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 
@@ -54,9 +56,7 @@ absl::StatusOr<std::string> ToGcg(absl::string_view move) {
   if (head == "ex") {
     if (f.size() < 2 || f.size() > 3) return absl::InvalidArgumentError("is not ex.TILES[.RACK]");
     if (IsNumber(f[1])) {
-      return absl::InvalidArgumentError(
-          "exchanges tiles not named: this engine needs them (ex.ABC), or the other rack left "
-          "unknown and the exchange given as the tiles");
+      return absl::InvalidArgumentError("exchanges tiles not named (see UnnamedExchange)");
     }
     if (!IsTiles(f[1], true) || (f.size() == 3 && !IsTiles(f[2], true))) {
       return absl::InvalidArgumentError("has tiles that are not letters or ?");
@@ -84,6 +84,16 @@ absl::StatusOr<std::string> ToGcg(absl::string_view move) {
     if (!IsNumber(f[i])) return absl::InvalidArgumentError("has a challenge field not a number");
   }
   return absl::StrCat(coord, " ", f[1]);
+}
+
+std::optional<int> UnnamedExchange(absl::string_view move) {
+  const std::vector<absl::string_view> f = absl::StrSplit(move, '.');
+  int n = 0;
+  if (f.size() != 2 || !absl::EqualsIgnoreCase(f[0], "ex") || !IsNumber(f[1]) ||
+      !absl::SimpleAtoi(f[1], &n)) {
+    return std::nullopt;
+  }
+  return n;
 }
 
 std::string FromGcg(absl::string_view move) {

@@ -343,14 +343,6 @@ void Session::SetPosition(const std::vector<std::string>& tokens) {
     siu_moves.pop_back();
   }
   auto p = std::make_shared<Position>();
-  for (size_t i = 0; i < siu_moves.size(); ++i) {
-    absl::StatusOr<std::string> gcg = ToGcg(siu_moves[i]);
-    if (!gcg.ok()) {
-      Error("bad-move", absl::StrCat(Echo(siu_moves[i]), " ", gcg.status().message()));
-      return;
-    }
-    p->moves.push_back(*gcg);
-  }
   // The lexicon: the CGP's opcode, else the option; one this engine lacks gives way to its own.
   std::string cgp = absl::StrJoin(cgp_tokens, " ");
   std::string lexicon = TakeLexicon(&cgp);
@@ -376,6 +368,14 @@ void Session::SetPosition(const std::vector<std::string>& tokens) {
   }
   p->lexicon = absl::AsciiStrToUpper(lexicon);
   p->notation = absl::StrCat(cgp, " lex ", p->lexicon, ";");
+  for (const std::string& move : siu_moves) {
+    absl::StatusOr<std::string> gcg = ToPlayed(*p, move);
+    if (!gcg.ok()) {
+      Error("bad-move", absl::StrCat(Echo(move), " ", gcg.status().message()));
+      return;
+    }
+    p->moves.push_back(*gcg);
+  }
   absl::StatusOr<std::unique_ptr<scrabble::ScrabbleState>> state =
       Mirror(p->notation, p->moves, "");
   if (state.ok() && !rack.empty()) {
@@ -408,6 +408,30 @@ void Session::SetPosition(const std::vector<std::string>& tokens) {
   }
   p->state = *std::move(state);
   position_ = std::move(p);
+}
+
+absl::StatusOr<std::string> Session::ToPlayed(const Position& p, const std::string& move) const {
+  const std::optional<int> n = UnnamedExchange(move);
+  if (!n.has_value()) return ToGcg(move);
+  // Tiles not named (an opponent's exchange, as front ends show it): a scoreless turn after which
+  // the rack is still not known, as after a pass, when nothing of it was known before.
+  absl::StatusOr<std::unique_ptr<scrabble::ScrabbleState>> before = Mirror(p.notation, p.moves, "");
+  if (!before.ok()) return ToGcg(move);  // the moves before it are refused below
+  const scrabble::Position& pos = (*before)->position();
+  const scrabble::Side& side = pos.side(pos.to_move());
+  if (side.rack.size > 0) {
+    return absl::InvalidArgumentError(absl::StrCat("names no tiles, but tiles of seat ",
+                                                   scrabble::SeatName(pos.to_move()),
+                                                   "'s rack are known here: name them (ex.ABC)"));
+  }
+  if (*n < 1 || *n > side.size) {
+    return absl::InvalidArgumentError(absl::StrCat("exchanges ", *n, " of a rack of ", side.size));
+  }
+  if (pos.bag_size() < pos.rules().exchange_min) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "the bag holds ", pos.bag_size(), " tiles: an exchange needs ", pos.rules().exchange_min));
+  }
+  return std::string("-");
 }
 
 void Session::StartGo(const std::vector<std::string>& tokens) {

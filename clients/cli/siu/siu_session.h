@@ -67,6 +67,8 @@ class Session {
   void RunInfer(const Go& go, const Position& position);
   void RunSearch(const Go& go, const Position& position);
   std::string Provenance(const Position& position) const;
+  // A move from the front end as the GCG the engine plays from `p`'s position and moves so far.
+  absl::StatusOr<std::string> ToPlayed(const Position& p, const std::string& move) const;
   // Sets up `notation` and `moves` here; errors name the field.
   absl::StatusOr<std::unique_ptr<scrabble::ScrabbleState>> Mirror(
       const std::string& notation, const std::vector<std::string>& moves,
