@@ -33,9 +33,20 @@ struct OptionSpec {
   std::string default_value;
   int min = 0, max = 0;
   std::vector<std::string> vars;  // combo
-  // Sets the value (already checked against type, range and vars).
+  // Sets the value (already checked against type, range and vars); none for a combo of one.
   std::function<void(Settings&, const std::string&)> set;
 };
+
+// A spin option held in `field`.
+OptionSpec Spin(const char* name, int default_value, int min, int max, int Settings::*field) {
+  return {name,
+          "spin",
+          std::to_string(default_value),
+          min,
+          max,
+          {},
+          [field](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &(s.*field)); }};
+}
 
 const std::vector<OptionSpec>& Options() {
   static const std::vector<OptionSpec> kOptions = {
@@ -56,20 +67,8 @@ const std::vector<OptionSpec>& Options() {
       {"LetterDistribution", "combo", "english", 0, 0, {"english"}, nullptr},
       {"Variant", "combo", "classic", 0, 0, {"classic"}, nullptr},
       {"ChallengeRule", "combo", "void", 0, 0, {"void"}, nullptr},
-      {"Threads",
-       "spin",
-       "1",
-       1,
-       256,
-       {},
-       [](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &s.threads); }},
-      {"EndgameHash",
-       "spin",
-       "32",
-       1,
-       4096,
-       {},
-       [](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &s.endgame_hash_mb); }},
+      Spin("Threads", 1, 1, 256, &Settings::threads),
+      Spin("EndgameHash", 32, 1, 4096, &Settings::endgame_hash_mb),
       {"End",
        "combo",
        "double",
@@ -77,34 +76,10 @@ const std::vector<OptionSpec>& Options() {
        0,
        {"double", "classic"},
        [](Settings& s, const std::string& v) { s.end = absl::AsciiStrToLower(v); }},
-      {"GenCount",
-       "spin",
-       "15",
-       1,
-       1000,
-       {},
-       [](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &s.gen_count); }},
-      {"SimPlies",
-       "spin",
-       "2",
-       0,
-       20,
-       {},
-       [](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &s.sim_plies); }},
-      {"SimCandidates",
-       "spin",
-       "10",
-       1,
-       500,
-       {},
-       [](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &s.sim_candidates); }},
-      {"Seed",
-       "spin",
-       "0",
-       0,
-       2147483647,
-       {},
-       [](Settings& s, const std::string& v) { (void)absl::SimpleAtoi(v, &s.seed); }},
+      Spin("GenCount", 15, 1, 1000, &Settings::gen_count),
+      Spin("SimPlies", 2, 0, 20, &Settings::sim_plies),
+      Spin("SimCandidates", 10, 1, 500, &Settings::sim_candidates),
+      Spin("Seed", 0, 0, 2147483647, &Settings::seed),
   };
   return kOptions;
 }
