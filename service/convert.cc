@@ -141,6 +141,42 @@ void FillStatistic(const core::Statistic& from, pb::Statistic* to) {
   to->set_unit(ToProto(from.unit));
 }
 
+void FillMove(const core::MoveValue& mv, pb::ValueUnit unit, pb::MoveValue* m) {
+  m->set_move(mv.move);
+  m->set_value(mv.value);
+  m->set_bound(ToProto(mv.bound));
+  m->set_depth(mv.depth);
+  for (const auto& p : mv.pv) m->add_pv(p);
+  m->set_display(mv.display);
+  m->set_samples(static_cast<int64_t>(mv.samples));
+  m->set_std_error(mv.std_error);
+  m->set_unit(unit);
+  for (const auto& metric : mv.metrics) {
+    pb::Statistic* to = m->add_metrics();
+    FillStatistic(metric, to);
+    // A metric with no unit of its own is in the value's.
+    if (metric.unit == core::ValueUnit::kUnspecified) to->set_unit(unit);
+  }
+}
+
+void FillReview(const core::MoveReview& r, pb::MoveReview* out) {
+  const pb::ValueUnit unit = ToProto(r.unit);
+  out->set_index(r.index);
+  out->set_seat(r.seat);
+  out->set_played(r.played);
+  out->set_valued(r.valued);
+  if (r.valued) {
+    FillMove(r.played_value, unit, out->mutable_played_value());
+    FillMove(r.best, unit, out->mutable_best());
+    out->set_cost(r.cost);
+    out->set_unit(unit);
+    out->set_objective(r.objective);
+    out->set_grade(r.grade);
+  }
+  out->set_stop_reason(service::ToProto(r.stop_reason));
+  out->set_note(r.note);
+}
+
 }  // namespace
 
 void FillReport(const core::Report& report, pb::SearchReport* out) {
@@ -148,19 +184,10 @@ void FillReport(const core::Report& report, pb::SearchReport* out) {
   out->set_final(report.final);
   out->set_stop_reason(report.final ? ToProto(report.stop_reason) : pb::STOP_REASON_UNSPECIFIED);
   out->clear_moves();
-  for (const auto& mv : report.moves) {
-    pb::MoveValue* m = out->add_moves();
-    m->set_move(mv.move);
-    m->set_value(mv.value);
-    m->set_bound(ToProto(mv.bound));
-    m->set_depth(mv.depth);
-    for (const auto& p : mv.pv) m->add_pv(p);
-    m->set_display(mv.display);
-    m->set_samples(static_cast<int64_t>(mv.samples));
-    m->set_std_error(mv.std_error);
-    m->set_unit(unit);
-    for (const auto& metric : mv.metrics) FillStatistic(metric, m->add_metrics());
-  }
+  for (const auto& mv : report.moves) FillMove(mv, unit, out->add_moves());
+  out->clear_reviews();
+  for (const auto& r : report.reviews) FillReview(r, out->add_reviews());
+  out->set_review_total(report.review_total);
   out->set_best_move(report.best_move);
   out->set_depth(report.depth);
   out->set_nodes(static_cast<int64_t>(report.nodes));

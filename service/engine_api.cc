@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "absl/strings/str_cat.h"
+#include "engine/analysis/review.h"
 #include "engine/core/memory_budget.h"
 #include "engine/core/quote.h"
 #include "service/convert.h"
@@ -126,11 +127,13 @@ absl::StatusOr<HeldPosition> EngineApi::SetupInline(const pb::Position& position
                                                    core::Quote(position.game()),
                                                    " (known: ", registry_.Names(), ")"));
   }
-  absl::StatusOr<std::unique_ptr<core::GameState>> state = game->Setup(FromProto(position));
+  auto given = std::make_shared<const core::PositionSpec>(FromProto(position));
+  absl::StatusOr<std::unique_ptr<core::GameState>> state = game->Setup(*given);
   if (!state.ok()) {
     return absl::Status(state.status().code(), absl::StrCat(field, ".", state.status().message()));
   }
-  return HeldPosition{game, std::shared_ptr<const core::GameState>(std::move(*state))};
+  return HeldPosition{game, std::shared_ptr<const core::GameState>(std::move(*state)),
+                      std::move(given)};
 }
 
 absl::StatusOr<HeldPosition> EngineApi::Resolve(const pb::PositionRef& ref,
@@ -205,41 +208,43 @@ absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
 }
 
 template <typename Request>
-absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core::SearchMode mode,
-                                                   std::shared_ptr<ReportSink> sink,
-                                                   const Caller& caller) {
+absl::StatusOr<std::pair<HeldPosition, core::SearchSpec>> EngineApi::CheckSearch(
+    const Request& request, core::SearchMode mode, const Caller& caller) {
   const SearchFields fields{request.limits(),   request.progress_interval_ms(),
                             request.priority(), request.threads(),
                             request.hash_mb(),  request.options()};
   if (absl::Status s = ValidateSearch(fields, options_); !s.ok()) return s;
   absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position", caller);
   if (!held.ok()) return held.status();
-
   core::SearchSpec spec;
   spec.mode = mode;
   spec.limits = FromProto(request.limits());
-  // Every search ends by the server's ceiling at the latest.
-  if (spec.limits.time.count() == 0) spec.limits.time = options_.max_search_time;
   spec.seed = request.seed();
   spec.threads = request.threads() == 0 ? 1 : request.threads();
   spec.hash_mb = request.hash_mb();
   spec.options.insert(request.options().begin(), request.options().end());
-  spec.fixed.assign(request.fixed().begin(), request.fixed().end());
+  return std::make_pair(*std::move(held), std::move(spec));
+}
+
+absl::StatusOr<std::string> EngineApi::Admit(
+    const std::function<absl::StatusOr<std::unique_ptr<core::SearchTask>>()>& prepare,
+    const core::Limits& limits, int priority, int progress_interval_ms,
+    std::shared_ptr<ReportSink> sink, const Caller& caller) {
   absl::StatusOr<std::unique_ptr<core::SearchTask>> task = absl::InternalError("not prepared");
   try {
-    task = held->game->PrepareSearch(*held->state, spec);
+    task = prepare();
   } catch (const std::bad_alloc& e) {
     return absl::ResourceExhaustedError(absl::StrCat("memory: ", e.what()));
   }
   if (!task.ok()) return task.status();
 
   auto wire = std::make_shared<WireSink>(std::move(sink));
-  const core::ReportFrame frame = core::FrameOf(**task, spec.limits);
+  const core::ReportFrame frame = core::FrameOf(**task, limits);
   analysis::QueryRunner::Submission submission;
   submission.task = *std::move(task);
-  submission.limits = spec.limits;
-  submission.priority = request.priority();
-  submission.progress_interval = std::chrono::milliseconds(request.progress_interval_ms());
+  submission.limits = limits;
+  submission.priority = priority;
+  submission.progress_interval = std::chrono::milliseconds(progress_interval_ms);
   submission.sink = wire;
   submission.client = caller.client;
   submission.name = caller.name;
@@ -248,6 +253,20 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
   if (!id.ok()) return id.status();
   wire->Open(*id, frame);
   return id;
+}
+
+template <typename Request>
+absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core::SearchMode mode,
+                                                   std::shared_ptr<ReportSink> sink,
+                                                   const Caller& caller) {
+  auto checked = CheckSearch(request, mode, caller);
+  if (!checked.ok()) return checked.status();
+  auto& [held, spec] = *checked;
+  // Every search ends by the server's ceiling at the latest.
+  if (spec.limits.time.count() == 0) spec.limits.time = options_.max_search_time;
+  spec.fixed.assign(request.fixed().begin(), request.fixed().end());
+  return Admit([&] { return held.game->PrepareSearch(*held.state, spec); }, spec.limits,
+               request.priority(), request.progress_interval_ms(), std::move(sink), caller);
 }
 
 absl::StatusOr<std::string> EngineApi::Analyze(const pb::AnalyzeRequest& request,
@@ -260,6 +279,35 @@ absl::StatusOr<std::string> EngineApi::BestMove(const pb::BestMoveRequest& reque
                                                 std::shared_ptr<ReportSink> sink,
                                                 const Caller& caller) {
   return StartSearch(request, core::SearchMode::kBestMove, std::move(sink), caller);
+}
+
+absl::StatusOr<std::string> EngineApi::Review(const pb::ReviewRequest& request,
+                                              std::shared_ptr<ReportSink> sink,
+                                              const Caller& caller) {
+  if (request.limits().candidate_moves_size() > 0) {
+    return absl::InvalidArgumentError(
+        "limits.candidate_moves: a review values every legal move at each point; leave it empty");
+  }
+  if (request.reviewed_seat().size() > 16) {
+    return absl::InvalidArgumentError("reviewed_seat: at most 16 bytes (a seat's name)");
+  }
+  auto checked = CheckSearch(request, core::SearchMode::kAnalyze, caller);
+  if (!checked.ok()) return checked.status();
+  auto& [held, search] = *checked;
+  analysis::ReviewSpec spec;
+  spec.seat = held.given->seat;
+  spec.reviewed_seat = request.reviewed_seat();
+  spec.search = std::move(search);
+  spec.progress_interval = std::chrono::milliseconds(request.progress_interval_ms());
+  // The whole review ends by the server's ceiling; a move with no time of its own gets a share.
+  core::Limits whole;
+  whole.time = options_.max_search_time;
+  return Admit(
+      [&] {
+        return analysis::PrepareReview(*held.game, *held.state, *held.given, spec,
+                                       options_.max_search_time);
+      },
+      whole, request.priority(), request.progress_interval_ms(), std::move(sink), caller);
 }
 
 absl::StatusOr<pb::StopResponse> EngineApi::Stop(const pb::StopRequest& request,

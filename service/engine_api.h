@@ -100,6 +100,9 @@ class EngineApi {
                                       std::shared_ptr<ReportSink> sink, const Caller& caller = {});
   absl::StatusOr<std::string> BestMove(const pb::BestMoveRequest& request,
                                        std::shared_ptr<ReportSink> sink, const Caller& caller = {});
+  // Checks and admits a review of a played game (a search for the runner, stopped like one).
+  absl::StatusOr<std::string> Review(const pb::ReviewRequest& request,
+                                     std::shared_ptr<ReportSink> sink, const Caller& caller = {});
   // Stops a search of the caller's client; another client's is NOT_FOUND, as an unknown one.
   absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request, const Caller& caller = {});
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error
@@ -117,6 +120,16 @@ class EngineApi {
   const ApiOptions& options() const { return options_; }
 
  private:
+  // The request's position and search spec (limits as asked), checked.
+  template <typename Request>
+  absl::StatusOr<std::pair<HeldPosition, core::SearchSpec>> CheckSearch(const Request& request,
+                                                                        core::SearchMode mode,
+                                                                        const Caller& caller);
+  // Prepares a task and admits it to the runner, its reports to `sink`; returns its id.
+  absl::StatusOr<std::string> Admit(
+      const std::function<absl::StatusOr<std::unique_ptr<core::SearchTask>>()>& prepare,
+      const core::Limits& limits, int priority, int progress_interval_ms,
+      std::shared_ptr<ReportSink> sink, const Caller& caller);
   template <typename Request>
   absl::StatusOr<std::string> StartSearch(const Request& request, core::SearchMode mode,
                                           std::shared_ptr<ReportSink> sink, const Caller& caller);

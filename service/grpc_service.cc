@@ -50,6 +50,8 @@ class SearchStream final : public grpc::ServerWriteReactor<pb::SearchReport> {
       id = client.status();
     } else if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
       id = api_->Analyze(request, sink, *client);
+    } else if constexpr (std::is_same_v<Request, pb::ReviewRequest>) {
+      id = api_->Review(request, sink, *client);
     } else {
       id = api_->BestMove(request, sink, *client);
     }
@@ -366,6 +368,11 @@ grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Analyze(
 grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::BestMove(
     grpc::CallbackServerContext* context, const pb::BestMoveRequest* request) {
   return new SearchStream(api_, log_, rules_, &shutting_down_, context, *request, "BestMove");
+}
+
+grpc::ServerWriteReactor<pb::SearchReport>* KibitzerService::Review(
+    grpc::CallbackServerContext* context, const pb::ReviewRequest* request) {
+  return new SearchStream(api_, log_, rules_, &shutting_down_, context, *request, "Review");
 }
 
 }  // namespace kibitzer::service

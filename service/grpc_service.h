@@ -1,5 +1,6 @@
 // The gRPC face of EngineApi, on the callback API: unary calls answer on the calling thread (they
-// are short and bounded by the request limits); Analyze and BestMove stream from the worker pool.
+// are short and bounded by the request limits); Analyze, BestMove and Review stream from the worker
+// pool.
 //
 // Stream guarantees: one write in flight at a time; while it is in flight only the newest progress
 // report waits (older ones are dropped, never reordered); the final report is always written when
@@ -63,6 +64,8 @@ class KibitzerService final : public pb::Kibitzer::CallbackService {
                                                       const pb::AnalyzeRequest* request) override;
   grpc::ServerWriteReactor<pb::SearchReport>* BestMove(grpc::CallbackServerContext* context,
                                                        const pb::BestMoveRequest* request) override;
+  grpc::ServerWriteReactor<pb::SearchReport>* Review(grpc::CallbackServerContext* context,
+                                                     const pb::ReviewRequest* request) override;
 
  private:
   EngineApi* api_;

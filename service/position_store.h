@@ -22,6 +22,8 @@ namespace kibitzer::service {
 struct HeldPosition {
   const core::Game* game = nullptr;
   std::shared_ptr<const core::GameState> state;
+  // The position as the client gave it (a review walks its record and moves).
+  std::shared_ptr<const core::PositionSpec> given;
 };
 
 class PositionStore {

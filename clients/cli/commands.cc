@@ -42,8 +42,6 @@ int Fail(const absl::Status& status) {
              : 1;
 }
 
-namespace {
-
 // Fills a map from "key=value" items; a malformed item is an error naming the flag.
 absl::Status FillMap(const std::vector<std::string>& items, const char* flag,
                      google::protobuf::Map<std::string, std::string>* out) {
@@ -83,6 +81,8 @@ absl::StatusOr<pb::PositionRef> MakeRef(const CommandOptions& o) {
   *ref.mutable_position() = *std::move(p);
   return ref;
 }
+
+namespace {
 
 // --link: a bridge position's hand-viewer URL, with the dealer and vulnerability it names; for
 // the position the command was given (`given`) as a record, the record's own.

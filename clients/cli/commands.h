@@ -54,12 +54,22 @@ struct CommandOptions {
 // The whole of a text file; an error names the flag that gave the path.
 absl::StatusOr<std::string> ReadTextFile(const std::string& path, const char* flag);
 
+// Fills a map from "key=value" items; a malformed item is an error naming the flag.
+absl::Status FillMap(const std::vector<std::string>& items, const char* flag,
+                     google::protobuf::Map<std::string, std::string>* out);
+// The position the flags and words give, inline or by --position-id.
+absl::StatusOr<pb::PositionRef> MakeRef(const CommandOptions& o);
+
 // Prints the error on stderr; returns the exit code (2 for a request refused as invalid).
 int Fail(const absl::Status& status);
 // With --json, Fail writes the error as one JSON line: google.rpc.Status with its BadRequest.
 void SetJsonErrors(bool json);
 
 int RunInfo(Transport& t, const CommandOptions& o);
+// A played game reviewed move by move (POSITION or a file named as the only word: a record, or a
+// notation with --moves); `reviewed_seat` whose moves ("" every seat's, or --seat's).
+int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
+              const std::atomic<bool>* interrupt);
 // The server's health: prints SERVING or NOT_SERVING; exit code 0 only when serving.
 int RunHealth(Transport& t);
 int RunSetup(Transport& t, const CommandOptions& o);

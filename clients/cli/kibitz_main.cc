@@ -57,6 +57,8 @@ ABSL_FLAG(std::string, game, "tictactoe", "Game.");
 ABSL_FLAG(std::string, variant, "", "Rule variant (empty: the game's default).");
 ABSL_FLAG(std::vector<std::string>, moves, {}, "Moves played from the position, comma-separated.");
 ABSL_FLAG(std::string, seat, "", "Seat whose knowledge the position is.");
+ABSL_FLAG(std::string, reviewed_seat, "",
+          "review: whose moves (empty: every seat's, or --seat's with --seat).");
 ABSL_FLAG(std::string, position_id, "", "A position held by the server, instead of POSITION.");
 ABSL_FLAG(std::vector<std::string>, position_option, {}, "Position options, key=value,...");
 ABSL_FLAG(int64_t, time, 0, "Search time limit in milliseconds (0: none).");
@@ -131,6 +133,10 @@ constexpr char kUsage[] =
     "            with its final report)\n"
     "  deal      layouts of the hidden cards (what-if and sampling)\n"
     "  bench     fixed searches; prints 'Nodes searched: N'\n"
+    "  review    a played game, each move against the best there: kibitz review FILE (a GCG,\n"
+    "            PBN or LIN record; the extension says the game) or a position with --moves;\n"
+    "            --seat=S: S's moves from S's view; --reviewed-seat=S: S's moves, full layout;\n"
+    "            limits (--time, --nodes, --samples) are each move's\n"
     "Bridge:\n"
     "  table     double-dummy table and par of a deal; --file: one deal per line (first field),\n"
     "            printed as lines of deal, 20 tricks, par score, par contracts; spread over\n"
@@ -314,6 +320,11 @@ int main(int argc, char** argv) {
     f.generations = absl::GetFlag(FLAGS_generations);
     f.min_count = absl::GetFlag(FLAGS_min_count);
     return kibitzer::cli::RunScrabbleLeaves(o, f);
+  }
+  if (command == "review") {
+    std::signal(SIGINT, OnSigint);
+    return kibitzer::cli::RunReview(*transport, o, absl::GetFlag(FLAGS_reviewed_seat),
+                                    &g_interrupted);
   }
   if (command == "analyze" || command == "bestmove") {
     std::signal(SIGINT, OnSigint);

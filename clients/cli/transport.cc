@@ -84,9 +84,27 @@ class InProcessTransport final : public Transport {
   absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
                                           const OnReport& on_report,
                                           const std::atomic<bool>* interrupt) override {
+    return Stream(
+        [&](std::shared_ptr<service::ReportSink> sink) {
+          return best_move ? api_.BestMove(ToBestMove(request), sink) : api_.Analyze(request, sink);
+        },
+        on_report, interrupt);
+  }
+  absl::StatusOr<pb::SearchReport> Review(const pb::ReviewRequest& request,
+                                          const OnReport& on_report,
+                                          const std::atomic<bool>* interrupt) override {
+    return Stream(
+        [&](std::shared_ptr<service::ReportSink> sink) { return api_.Review(request, sink); },
+        on_report, interrupt);
+  }
+
+ private:
+  // Starts a stream with `start` and reads it to its final report.
+  template <typename Start>
+  absl::StatusOr<pb::SearchReport> Stream(const Start& start, const OnReport& on_report,
+                                          const std::atomic<bool>* interrupt) {
     auto sink = std::make_shared<QueueSink>();
-    absl::StatusOr<std::string> id =
-        best_move ? api_.BestMove(ToBestMove(request), sink) : api_.Analyze(request, sink);
+    absl::StatusOr<std::string> id = start(sink);
     if (!id.ok()) return id.status();
     bool stop_sent = false;
     for (;;) {
@@ -105,7 +123,6 @@ class InProcessTransport final : public Transport {
     }
   }
 
- private:
   static service::ApiOptions MakeOptions(int threads, std::string lexicon_dir) {
     service::ApiOptions options;
     if (!lexicon_dir.empty()) options.lexicon_dir = std::move(lexicon_dir);
@@ -198,11 +215,32 @@ class RemoteTransport final : public Transport {
   absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
                                           const OnReport& on_report,
                                           const std::atomic<bool>* interrupt) override {
+    return Stream(
+        request.position().position_id(),
+        [&](grpc::ClientContext* context) {
+          return best_move ? stub_->BestMove(context, ToBestMove(request))
+                           : stub_->Analyze(context, request);
+        },
+        on_report, interrupt);
+  }
+  absl::StatusOr<pb::SearchReport> Review(const pb::ReviewRequest& request,
+                                          const OnReport& on_report,
+                                          const std::atomic<bool>* interrupt) override {
+    return Stream(
+        request.position().position_id(),
+        [&](grpc::ClientContext* context) { return stub_->Review(context, request); }, on_report,
+        interrupt);
+  }
+
+ private:
+  // Opens a stream with `open` and reads it to its final report.
+  template <typename Open>
+  absl::StatusOr<pb::SearchReport> Stream(const std::string& route, const Open& open,
+                                          const OnReport& on_report,
+                                          const std::atomic<bool>* interrupt) {
     grpc::ClientContext context;
-    Prepare(&context, request.position().position_id());
-    std::unique_ptr<grpc::ClientReader<pb::SearchReport>> reader =
-        best_move ? stub_->BestMove(&context, ToBestMove(request))
-                  : stub_->Analyze(&context, request);
+    Prepare(&context, route);
+    std::unique_ptr<grpc::ClientReader<pb::SearchReport>> reader = open(&context);
     // The reader blocks; a watcher turns an interrupt into a Stop call, after which the server
     // still sends the final report.
     std::mutex mu;
@@ -249,7 +287,6 @@ class RemoteTransport final : public Transport {
     return last;
   }
 
- private:
   // The deadline and the client name, for every call; `route`: the id of the search or held
   // position the call is about, sent as kibitzer-route so that a balancer in front of replicas
   // (deploy/nginx) sends the call to the replica that has it.

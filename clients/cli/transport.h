@@ -40,6 +40,10 @@ class Transport {
   virtual absl::StatusOr<pb::SearchReport> Search(const pb::AnalyzeRequest& request, bool best_move,
                                                   const OnReport& on_report,
                                                   const std::atomic<bool>* interrupt) = 0;
+  // Runs a Review to its end, as Search.
+  virtual absl::StatusOr<pb::SearchReport> Review(const pb::ReviewRequest& request,
+                                                  const OnReport& on_report,
+                                                  const std::atomic<bool>* interrupt) = 0;
 };
 
 // An engine in this process, with default server options and `threads` workers.

@@ -115,6 +115,15 @@ struct SearchSpec {
   std::vector<std::string> fixed;
 };
 
+// One move of a game's line, for a review: the position just before it (no seat: as the position
+// was given), the move in canonical notation, and who chose it.
+struct LinePoint {
+  PositionSpec before;
+  std::string move;
+  std::string player;  // the seat that chose the move (bridge: declarer for dummy's cards)
+  std::string note;    // set when the move cannot be valued, saying why (e.g. rack not given)
+};
+
 // One prepared search: inputs checked and memory taken, ready to run on a worker thread.
 class SearchTask {
  public:
@@ -144,6 +153,11 @@ ReportFrame FrameOf(const SearchTask& task, const Limits& limits);
 absl::StatusOr<DealResult> DealOfFullLayout(const GameState& state, const DealSpec& spec,
                                             const std::string& what);
 
+// The points of `line.moves` played from `line` (its moves cleared), each move in the canonical
+// form the position before it lists it in, and its player the side to move there.
+absl::StatusOr<std::vector<LinePoint>> LineOfMoves(const class Game& game,
+                                                   const PositionSpec& line);
+
 // For a search that samples nothing: an error naming fixed[0] when `spec` fixes cards, else OK.
 // `what` says why nothing is hidden, as in DealOfFullLayout.
 absl::Status NoFixedCards(const SearchSpec& spec, const std::string& what);
@@ -153,6 +167,11 @@ class Game {
   virtual ~Game() = default;
   virtual const GameInfo& Info() const = 0;
   virtual absl::StatusOr<std::unique_ptr<GameState>> Setup(const PositionSpec& spec) const = 0;
+  // The moves of `given` (set up as `state`, no seat) one by one, each with the position before
+  // it: a record's own moves (bridge PBN and LIN play, Scrabble GCG) and then `given.moves`. The
+  // default serves games whose notation holds no moves: the points of `given.moves`.
+  virtual absl::StatusOr<std::vector<LinePoint>> Line(const GameState& state,
+                                                      const PositionSpec& given) const;
   virtual absl::StatusOr<DealResult> Deal(const GameState& state, const DealSpec& spec) const = 0;
   virtual absl::StatusOr<std::unique_ptr<SearchTask>> PrepareSearch(
       const GameState& state, const SearchSpec& spec) const = 0;
@@ -176,8 +195,17 @@ class TypedGame : public Game {
                                                             const SearchSpec& spec) const final {
     return PrepareState(static_cast<const State&>(state), spec);
   }
+  absl::StatusOr<std::vector<LinePoint>> Line(const GameState& state,
+                                              const PositionSpec& given) const final {
+    return LineState(static_cast<const State&>(state), given);
+  }
 
  protected:
+  // Game::Line for this game's positions; the default as Game's.
+  virtual absl::StatusOr<std::vector<LinePoint>> LineState(const State&,
+                                                           const PositionSpec& given) const {
+    return LineOfMoves(*this, given);
+  }
   virtual absl::StatusOr<std::unique_ptr<State>> SetupState(const PositionSpec& spec) const = 0;
   virtual absl::StatusOr<DealResult> DealState(const State& state, const DealSpec& spec) const = 0;
   virtual absl::StatusOr<std::unique_ptr<SearchTask>> PrepareState(

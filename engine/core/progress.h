@@ -86,6 +86,22 @@ struct MoveValue {
   std::vector<Statistic> metrics;  // further measures of the move (e.g. make probability)
 };
 
+// One move of a reviewed game, valued against the best move at that point (a Review).
+struct MoveReview {
+  int index = 0;           // the move's place in the game's line, from 0
+  std::string seat;        // who chose it (bridge: declarer for dummy's cards)
+  std::string played;      // in move notation
+  bool valued = false;     // false: not valued (see note); the values below are then unset
+  MoveValue played_value;  // the played move's value in that search
+  MoveValue best;          // the best move's value (the played move's when it was best)
+  double cost = 0;         // best.value - played_value.value, never below 0, in `unit`
+  ValueUnit unit = ValueUnit::kUnspecified;
+  std::string objective;
+  std::string grade;  // "best", "small", "medium", "large" (Grade in analysis/review.h)
+  StopReason stop_reason = StopReason::kNone;  // why that move's search ended
+  std::string note;  // why a move was not valued, or what its value rests on
+};
+
 struct Report {
   std::vector<MoveValue> moves;  // best first
   std::string best_move;
@@ -98,6 +114,9 @@ struct Report {
   StopReason stop_reason = StopReason::kNone;
   std::string message;
   ReportFrame frame;  // stamped by the runner from the task's frame
+  // A review's moves valued so far, in the order played, and how many it will value (Review).
+  std::vector<MoveReview> reviews;
+  int review_total = 0;
 
   uint64_t NodesPerSecond() const {
     return elapsed_seconds > 0 ? static_cast<uint64_t>(static_cast<double>(nodes) / elapsed_seconds)

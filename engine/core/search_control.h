@@ -22,6 +22,11 @@ namespace kibitzer::core {
 
 class StopToken {
  public:
+  StopToken() = default;
+  // A token that also stops and pauses when `parent` does (a review's search of one move, under
+  // the review's token); its own stop does not reach the parent. `parent` must outlive it.
+  explicit StopToken(StopToken* parent) : parent_(parent) {}
+
   // Requests a stop; returns false when a reason was already set (the first one stays). A paused
   // search wakes to stop.
   bool Stop(StopReason reason) {
@@ -31,8 +36,14 @@ class StopToken {
     cv_.notify_all();
     return true;
   }
-  bool stopped() const { return reason_.load(std::memory_order_relaxed) != 0; }
-  StopReason reason() const { return static_cast<StopReason>(reason_.load()); }
+  bool stopped() const {
+    return reason_.load(std::memory_order_relaxed) != 0 ||
+           (parent_ != nullptr && parent_->stopped());
+  }
+  StopReason reason() const {
+    const auto own = static_cast<StopReason>(reason_.load());
+    return own == StopReason::kNone && parent_ != nullptr ? parent_->reason() : own;
+  }
 
   // Asks the search's threads to wait at their next poll, until Resume or Stop.
   void Pause() { paused_.store(true); }
@@ -41,9 +52,16 @@ class StopToken {
     paused_.store(false);
     cv_.notify_all();
   }
-  bool pause_requested() const { return paused_.load(std::memory_order_relaxed); }
+  bool pause_requested() const {
+    return paused_.load(std::memory_order_relaxed) ||
+           (parent_ != nullptr && parent_->pause_requested());
+  }
   // Waits while a pause is asked for and no stop.
   void WaitWhilePaused() {
+    if (parent_ != nullptr && parent_->pause_requested()) {
+      parent_->WaitWhilePaused();
+      return;
+    }
     std::unique_lock<std::mutex> lock(mu_);
     ++waiting_;
     cv_.wait(lock, [this] { return !paused_.load() || stopped(); });
@@ -56,6 +74,7 @@ class StopToken {
   std::atomic<int> reason_{static_cast<int>(StopReason::kNone)};
   std::atomic<bool> paused_{false};
   std::atomic<int> waiting_{0};
+  StopToken* parent_ = nullptr;
   std::mutex mu_;
   std::condition_variable cv_;
 };

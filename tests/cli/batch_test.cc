@@ -41,6 +41,10 @@ class FakeServer final : public Transport {
                                           const std::atomic<bool>*) override {
     return No();
   }
+  absl::StatusOr<pb::SearchReport> Review(const pb::ReviewRequest&, const OnReport&,
+                                          const std::atomic<bool>*) override {
+    return No();
+  }
 
  private:
   static absl::Status No() { return absl::UnimplementedError("fake"); }

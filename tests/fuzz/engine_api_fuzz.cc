@@ -1,7 +1,8 @@
 // libFuzzer target: the engine's entry points on requests a fuzzer builds. The first byte picks
-// the call (SetupPosition, Deal, Analyze, BestMove, Stop, SolveBoards), the rest is its request
-// message (protobuf wire format). Searches are held to a few thousand nodes and milliseconds so
-// that each input runs quickly; every search must end with exactly one final report.
+// the call (SetupPosition, Deal, Analyze, BestMove, Stop, Review, SolveBoards), the rest is its
+// request message (protobuf wire format). Searches are held to a few thousand nodes and
+// milliseconds so that each input runs quickly; every search must end with exactly one final
+// report.
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -73,7 +74,11 @@ void Search(Request& request, bool best) {
   if (l->samples() < 0 || l->samples() > 4) l->set_samples(4);
   auto sink = std::make_shared<Finals>();
   absl::StatusOr<std::string> id;
-  if constexpr (std::is_same_v<Request, pb::AnalyzeRequest>) {
+  if constexpr (std::is_same_v<Request, pb::ReviewRequest>) {
+    // A review searches each move of a record: a few milliseconds each.
+    if (l->time_ms() > 5) l->set_time_ms(5);
+    id = Api().Review(request, sink, "f");
+  } else {
     if (best) {
       pb::BestMoveRequest b;  // the two messages share their fields
       b.ParseFromString(request.SerializeAsString());
@@ -90,7 +95,7 @@ void Search(Request& request, bool best) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return 0;
-  const uint8_t which = data[0] % 6;
+  const uint8_t which = data[0] % 7;
   const void* bytes = data + 1;
   const int n = static_cast<int>(size - 1);
   switch (which) {
@@ -113,6 +118,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     case 4: {
       pb::StopRequest r;
       if (r.ParseFromArray(bytes, n)) (void)Api().Stop(r, "f");
+      break;
+    }
+    case 5: {
+      pb::ReviewRequest r;
+      if (r.ParseFromArray(bytes, n)) Search(r, false);
       break;
     }
     default: {

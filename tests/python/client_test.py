@@ -140,6 +140,21 @@ class ClientTest(unittest.TestCase):
         self.assertEqual(final.stop_reason, "STOPPED")
         self.assertTrue(final.final)
 
+    def test_review_values_each_move_against_the_best(self):
+        # o answers the centre on an edge: a draw given away (outcome 0 -> -1).
+        with self.client.review(kibitzer.Position(game="tictactoe", notation="......... x",
+                                         moves=["b2", "b1", "a1"]), reviewed_seat="o") as r:
+            final = r.result()
+        self.assertEqual(final.stop_reason, "COMPLETED")
+        self.assertEqual(final.review_total, 1)
+        [move] = final.reviews
+        self.assertEqual((move.index, move.seat, move.played), (1, "o", "b1"))
+        self.assertTrue(move.valued)
+        self.assertEqual(move.unit, "OUTCOME")
+        self.assertEqual(move.cost, 1.0)
+        self.assertEqual(move.grade, "medium")
+        self.assertEqual(move.best.value, 0.0)
+
     def test_best_move(self):
         final = self.client.best_move(kibitzer.Position(game="tictactoe", moves=("a1", "b2", "c3")))
         self.assertEqual(final.stop_reason, "COMPLETED")

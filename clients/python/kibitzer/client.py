@@ -222,6 +222,15 @@ class Client:
         with self._search("BestMove", pb.BestMoveRequest, position, search) as analysis:
             return analysis.result(progress)
 
+    def review(self, position: PositionLike, *, reviewed_seat: str = "",
+               **search: Any) -> Analysis:
+        """Review of a played game (a record in the notation and/or moves): an Analysis whose
+        reports carry `reviews`, every move valued so far against the best move there. With the
+        position's seat, that seat's moves from its own view; else reviewed_seat's (or all).
+        Keywords as for analyze (limits for each move; no candidates, no fixed)."""
+        return self._search("Review", pb.ReviewRequest, position, search,
+                            reviewed_seat=reviewed_seat)
+
     def stop(self, search_id: str) -> bool:
         """Stop: True when the search was running and has been told to stop."""
         last = None
@@ -301,19 +310,20 @@ class Client:
             return pb.PositionRef(position_id=position), server or self._pick()
         return pb.PositionRef(position=self._position(position, {}).to_proto()), self._pick()
 
-    def _search(self, method, request_type, position, search):
+    def _search(self, method, request_type, position, search, **extra):
         ref, server = self._ref(position)
         limits = pb.Limits(time_ms=search.pop("time_ms", 0), nodes=search.pop("nodes", 0),
                            depth=search.pop("depth", 0), samples=search.pop("samples", 0),
                            candidate_moves=list(search.pop("candidates", ())))
         timeout = search.pop("timeout", None)
+        if method != "Review":
+            extra["fixed"] = list(search.pop("fixed", ()))
         request = request_type(position=ref, limits=limits,
                                progress_interval_ms=search.pop("progress_interval_ms", 250),
                                priority=search.pop("priority", 0), seed=search.pop("seed", 0),
                                threads=search.pop("threads", 0),
                                hash_mb=search.pop("hash_mb", 0),
-                               options=dict(search.pop("options", None) or {}),
-                               fixed=list(search.pop("fixed", ())))
+                               options=dict(search.pop("options", None) or {}), **extra)
         if search:
             raise TypeError(f"{method}: unknown keyword {sorted(search)[0]}")
         call = getattr(server.kibitzer, method)(request, metadata=self._routed(ref.position_id),

@@ -1,6 +1,6 @@
 """Plain Python data for what the calls take and return (converted from the generated messages)."""
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
 from kibitzer.v1 import kibitzer_pb2 as pb
 
@@ -67,6 +67,23 @@ class MoveValue:
 
 
 @dataclass
+class MoveReview:
+    """One move of a reviewed game: the played move's value against the best move's there."""
+    index: int  # the move's place in the game, from 0
+    seat: str  # who chose it (bridge: declarer for dummy's cards)
+    played: str
+    valued: bool  # False: not valued, `note` says why (the values are then None)
+    played_value: Optional[MoveValue]
+    best: Optional[MoveValue]
+    cost: float  # best.value - played_value.value, in `unit`
+    unit: str
+    objective: str
+    grade: str  # best, small, medium, large
+    stop_reason: str
+    note: str
+
+
+@dataclass
 class Report:
     """One report of an Analyze or BestMove stream; the last has final=True and a stop_reason."""
     search_id: str
@@ -84,6 +101,9 @@ class Report:
     unit: str = ""  # the unit of every move's value (ValueUnit without its prefix)
     objective: str = ""  # what the moves are ranked by: tricks, make, spread, win, ...
     target: Dict[str, int] = field(default_factory=dict)  # samples, nodes, time_ms, depth
+    # A Review's stream: every move reviewed so far, and how many it values in all.
+    reviews: List[MoveReview] = field(default_factory=list)
+    review_total: int = 0
 
 
 @dataclass
@@ -136,12 +156,24 @@ def _unit(value):
     return _enum_suffix(pb.ValueUnit, value, "VALUE_UNIT_")
 
 
+def _move_value(m):
+    return MoveValue(move=m.move, value=m.value, bound=_enum_suffix(pb.Bound, m.bound, "BOUND_"),
+                     display=m.display, depth=m.depth, pv=list(m.pv), samples=m.samples,
+                     std_error=m.std_error, metrics={s.name: s.value for s in m.metrics},
+                     unit=_unit(m.unit), metric_units={s.name: _unit(s.unit) for s in m.metrics})
+
+
+def _review(v):
+    return MoveReview(index=v.index, seat=v.seat, played=v.played, valued=v.valued,
+                      played_value=_move_value(v.played_value) if v.valued else None,
+                      best=_move_value(v.best) if v.valued else None, cost=v.cost,
+                      unit=_unit(v.unit), objective=v.objective, grade=v.grade,
+                      stop_reason=_enum_suffix(pb.StopReason, v.stop_reason, "STOP_REASON_"),
+                      note=v.note)
+
+
 def report_from_proto(r):
-    moves = [MoveValue(move=m.move, value=m.value, bound=_enum_suffix(pb.Bound, m.bound, "BOUND_"),
-                       display=m.display, depth=m.depth, pv=list(m.pv), samples=m.samples,
-                       std_error=m.std_error, metrics={s.name: s.value for s in m.metrics},
-                       unit=_unit(m.unit), metric_units={s.name: _unit(s.unit) for s in m.metrics})
-             for m in r.moves]
+    moves = [_move_value(m) for m in r.moves]
     target = {"samples": r.target.samples, "nodes": r.target.nodes, "time_ms": r.target.time_ms,
               "depth": r.target.depth}
     return Report(search_id=r.search_id, sequence=r.sequence, final=r.final,
@@ -149,7 +181,8 @@ def report_from_proto(r):
                   moves=moves, best_move=r.best_move, depth=r.depth, nodes=r.nodes,
                   samples=r.samples, elapsed_ms=r.elapsed_ms,
                   statistics={s.name: s.value for s in r.statistics}, message=r.message,
-                  unit=_unit(r.unit), objective=r.objective, target=target)
+                  unit=_unit(r.unit), objective=r.objective, target=target,
+                  reviews=[_review(v) for v in r.reviews], review_total=r.review_total)
 
 
 def table_from_proto(t):

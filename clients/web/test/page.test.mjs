@@ -334,6 +334,20 @@ try {
       await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
     }
   });
+  await check("a game's moves reviewed: each graded against the best move at its point", async () => {
+    await page.click('button[data-tab="games"]');
+    await page.selectOption("#game-select", "tictactoe");
+    await page.fill("#game-notation", "......... x");
+    await page.fill("#game-moves", "b2 b1 a1");  // o's edge answer to the centre loses
+    await page.click("#game-review");
+    await page.waitForSelector("#game-status:not([data-state=running])", WAIT);
+    assert.equal(await page.getAttribute("#game-status", "data-state"), "COMPLETED",
+      await page.textContent("#tab-games"));
+    const rows = await page.$$eval("#game-results tr.review", (rs) =>
+      rs.map((r) => [r.getAttribute("data-index"), r.getAttribute("data-grade"), r.children[2].textContent]));
+    assert.deepEqual(rows, [["0", "best", "b2"], ["1", "medium", "b1"], ["2", "best", "a1"]]);
+    await page.screenshot({ path: join(SHOTS, "review.png"), fullPage: true });
+  });
 } finally {
   await browser.close();
   gateway.child.kill("SIGTERM");

@@ -42,6 +42,9 @@ class BridgeState final : public core::GameState {
 
   // The position options that restate the contract, dealer and vulnerability where known.
   core::OptionMap ContractOptions() const;
+  // The hands as the notation gave them, with every card played since (a record's and the
+  // moves), no seat: the line a review walks.
+  core::PositionSpec AsDealt() const;
 
  private:
   SeatView view_;
@@ -61,6 +64,8 @@ class BridgeGame final : public core::TypedGame<BridgeState> {
       const core::PositionSpec& spec) const override;
   absl::StatusOr<core::DealResult> DealState(const BridgeState& state,
                                              const core::DealSpec& spec) const override;
+  absl::StatusOr<std::vector<core::LinePoint>> LineState(
+      const BridgeState& state, const core::PositionSpec& given) const override;
   absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
       const BridgeState& state, const core::SearchSpec& spec) const override;
 

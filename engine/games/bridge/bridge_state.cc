@@ -35,23 +35,33 @@ core::OptionMap BridgeState::ContractOptions() const {
 }
 
 core::PositionSpec BridgeState::Normalized() const {
+  if (hidden()) {
+    core::PositionSpec dealt = AsDealt();
+    dealt.seat = seat_;
+    return dealt;
+  }
   core::PositionSpec spec;
   spec.variant = "standard";
   spec.seat = seat_;
   spec.options = ContractOptions();
   spec.options["trump"] = std::string(1, SuitChar(view_.trump));
-  if (!hidden()) {
-    // Fold the finished tricks into the hands; the trick in progress stays as moves.
-    const PlayPosition& now = view_.now;
-    Hands hands = now.hands;
-    for (int i = 0; i < now.table_count; ++i) {
-      hands[(now.leader + i) & 3].Add(now.table[i]);
-      spec.moves.push_back(CardName(now.table[i]));
-    }
-    spec.notation = FormatPbnDeal(hands);
-    spec.options["leader"] = Seat(now.leader);
-    return spec;
+  // Fold the finished tricks into the hands; the trick in progress stays as moves.
+  const PlayPosition& now = view_.now;
+  Hands hands = now.hands;
+  for (int i = 0; i < now.table_count; ++i) {
+    hands[(now.leader + i) & 3].Add(now.table[i]);
+    spec.moves.push_back(CardName(now.table[i]));
   }
+  spec.notation = FormatPbnDeal(hands);
+  spec.options["leader"] = Seat(now.leader);
+  return spec;
+}
+
+core::PositionSpec BridgeState::AsDealt() const {
+  core::PositionSpec spec;
+  spec.variant = "standard";
+  spec.options = ContractOptions();
+  spec.options["trump"] = std::string(1, SuitChar(view_.trump));
   spec.notation = FormatPbnLayout(given_hands_, given_);
   for (int card : view_.moves) spec.moves.push_back(CardName(card));
   spec.options["leader"] = Seat(view_.leader);

@@ -119,4 +119,14 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> ScrabbleGame::PrepareState(
   return PrepareScrabbleSearch(state, spec);
 }
 
+absl::StatusOr<std::vector<core::LinePoint>> ScrabbleGame::LineState(
+    const ScrabbleState& state, const core::PositionSpec& given) const {
+  // A record's moves, then those played after it.
+  std::vector<core::LinePoint> line = state.record_line();
+  absl::StatusOr<std::vector<core::LinePoint>> after = core::LineOfMoves(*this, given);
+  if (!after.ok()) return after.status();
+  for (core::LinePoint& p : *after) line.push_back(std::move(p));
+  return line;
+}
+
 }  // namespace kibitzer::scrabble

@@ -48,6 +48,10 @@ class ScrabbleState final : public core::GameState {
   // was set up from as its canonical form.
   void KeepAsGiven(core::PositionSpec spec) { as_given_ = std::move(spec); }
   const std::string& seat() const { return seat_; }
+  // The moves of the GCG record it was set up from, each with the position before it (empty for
+  // a CGP).
+  void SetRecordLine(std::vector<core::LinePoint> line) { record_line_ = std::move(line); }
+  const std::vector<core::LinePoint>& record_line() const { return record_line_; }
 
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
@@ -65,6 +69,7 @@ class ScrabbleState final : public core::GameState {
   std::array<std::string, 2> nicks_;
   std::optional<LastPlay> last_;
   std::optional<core::PositionSpec> as_given_;
+  std::vector<core::LinePoint> record_line_;
 };
 
 class ScrabbleGame final : public core::TypedGame<ScrabbleState> {
@@ -79,6 +84,8 @@ class ScrabbleGame final : public core::TypedGame<ScrabbleState> {
                                              const core::DealSpec& spec) const override;
   absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareState(
       const ScrabbleState& state, const core::SearchSpec& spec) const override;
+  absl::StatusOr<std::vector<core::LinePoint>> LineState(
+      const ScrabbleState& state, const core::PositionSpec& given) const override;
 
   std::shared_ptr<const LexiconStore> lexica_;
   core::GameInfo info_;

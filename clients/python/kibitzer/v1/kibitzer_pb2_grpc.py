@@ -52,6 +52,11 @@ class KibitzerStub(object):
                 request_serializer=kibitzer_dot_v1_dot_kibitzer__pb2.StopRequest.SerializeToString,
                 response_deserializer=kibitzer_dot_v1_dot_kibitzer__pb2.StopResponse.FromString,
                 )
+        self.Review = channel.unary_stream(
+                '/kibitzer.v1.Kibitzer/Review',
+                request_serializer=kibitzer_dot_v1_dot_kibitzer__pb2.ReviewRequest.SerializeToString,
+                response_deserializer=kibitzer_dot_v1_dot_kibitzer__pb2.SearchReport.FromString,
+                )
 
 
 class KibitzerServicer(object):
@@ -112,8 +117,18 @@ class KibitzerServicer(object):
         raise NotImplementedError('Method not implemented!')
 
     def Stop(self, request, context):
-        """Stops a running Analyze or BestMove by its search id. Its stream then ends with the final
-        report (stop_reason STOPPED). Unknown or finished ids give NOT_FOUND.
+        """Stops a running Analyze, BestMove or Review by its search id. Its stream then ends with the
+        final report (stop_reason STOPPED). Unknown or finished ids give NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Review(self, request, context):
+        """Reviews a played game: each move of the reviewed seat (or of every seat) valued against the
+        best move at that point, by the search Analyze would run there. Same stream shape as Analyze
+        (opening report with the search id, progress, one final report; Stop, cancel and deadline end
+        it); every report carries all the moves reviewed so far in `reviews`.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -151,6 +166,11 @@ def add_KibitzerServicer_to_server(servicer, server):
                     servicer.Stop,
                     request_deserializer=kibitzer_dot_v1_dot_kibitzer__pb2.StopRequest.FromString,
                     response_serializer=kibitzer_dot_v1_dot_kibitzer__pb2.StopResponse.SerializeToString,
+            ),
+            'Review': grpc.unary_stream_rpc_method_handler(
+                    servicer.Review,
+                    request_deserializer=kibitzer_dot_v1_dot_kibitzer__pb2.ReviewRequest.FromString,
+                    response_serializer=kibitzer_dot_v1_dot_kibitzer__pb2.SearchReport.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -269,6 +289,23 @@ class Kibitzer(object):
         return grpc.experimental.unary_unary(request, target, '/kibitzer.v1.Kibitzer/Stop',
             kibitzer_dot_v1_dot_kibitzer__pb2.StopRequest.SerializeToString,
             kibitzer_dot_v1_dot_kibitzer__pb2.StopResponse.FromString,
+            options, channel_credentials,
+            insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
+
+    @staticmethod
+    def Review(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(request, target, '/kibitzer.v1.Kibitzer/Review',
+            kibitzer_dot_v1_dot_kibitzer__pb2.ReviewRequest.SerializeToString,
+            kibitzer_dot_v1_dot_kibitzer__pb2.SearchReport.FromString,
             options, channel_credentials,
             insecure, call_credentials, compression, wait_for_ready, timeout, metadata)
 

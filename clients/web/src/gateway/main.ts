@@ -111,6 +111,11 @@ function routes(router: ConnectRouter) {
         const upstream = upstreams.forPosition(positionId(req));
         return upstreams.stream(ctx.signal, upstream, upstream.kibitzer.bestMove(req, forward(ctx, positionId(req))));
       }),
+    review: (req, ctx) =>
+      search(ctx, () => {
+        const upstream = upstreams.forPosition(positionId(req));
+        return upstreams.stream(ctx.signal, upstream, upstream.kibitzer.review(req, forward(ctx, positionId(req))));
+      }),
     stop: (req, ctx) => upstreams.stop(req, forward(ctx, req.searchId)),
   });
   router.service(Bridge, {

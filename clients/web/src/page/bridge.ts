@@ -16,6 +16,7 @@ import {
   parseDeal, prettyCard, splitBoards, withoutCards, withoutPlay,
 } from "./cards.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
+import { reviewRows } from "./review.js";
 import { SearchRunner } from "./search.js";
 
 interface Played {
@@ -54,6 +55,7 @@ export class BridgePanel {
     $("step-forward").addEventListener("click", () => void this.moveCursor(this.cursor + 1));
     $("step-start").addEventListener("click", () => void this.moveCursor(0));
     $("mc-start").addEventListener("click", () => void this.analyzeSeat());
+    $("mc-review").addEventListener("click", () => void this.reviewSeat());
     for (const id of ["student-view", "view-seat"]) $(id).addEventListener("change", () => this.draw());
     $("reveal").addEventListener("click", () => {
       (input("student-view") as HTMLInputElement).checked = false;
@@ -302,7 +304,29 @@ export class BridgePanel {
     });
   }
 
+  // The record's cards the seat chose (declarer's include dummy's), each valued from the seat's
+  // knowledge at that point against the best card.
+  private async reviewSeat() {
+    if (this.start === null) return;
+    clearErrors(this.panel);
+    const position = this.position();
+    position.moves = [...this.start.moves, ...this.played.map((p) => p.card)];
+    position.seat = input("view-seat").value;
+    $("mc-results").replaceChildren();
+    await this.runner.run("review", {
+      position: { source: { case: "position", value: position } },
+      limits: { samples: BigInt(Number(input("samples").value) || 0) },
+      progressIntervalMs: Number(input("mc-interval").value) || 0,
+      seed: BigInt(Number(input("seed").value) || 0),
+      options: { objective: input("objective").value },
+    });
+  }
+
   private showSeatReport(report: SearchReport) {
+    if (report.reviewTotal > 0) {
+      $("mc-results").replaceChildren(...reviewRows(report, prettyCard));
+      return;
+    }
     const metric = (m: SearchReport["moves"][number], name: string) =>
       m.metrics.find((x) => x.name === name)?.value;
     // The best row, and those within one standard error of it (of either), marked as tied: the

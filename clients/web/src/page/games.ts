@@ -3,6 +3,7 @@
 import type { GameInfo, SearchReport, SetupPositionResponse } from "../gen/kibitzer/v1/kibitzer_pb.js";
 import { kibitzer } from "./api.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
+import { reviewRows } from "./review.js";
 import { SearchRunner, unitName } from "./search.js";
 
 export class GamesPanel {
@@ -17,6 +18,7 @@ export class GamesPanel {
     $("game-setup").addEventListener("click", () => void this.setup());
     $("game-analyze").addEventListener("click", () => void this.search("analyze"));
     $("game-best").addEventListener("click", () => void this.search("bestMove"));
+    $("game-review").addEventListener("click", () => void this.review());
     this.runner = new SearchRunner({
       panel: this.panel,
       progress: $("game-progress") as HTMLProgressElement,
@@ -105,7 +107,26 @@ export class GamesPanel {
     });
   }
 
+  // Every move of the moves played, valued against the best at its point (the seat's own moves
+  // from its view when a seat is chosen).
+  private async review() {
+    clearErrors(this.panel);
+    const timeMs = Number(input("game-time").value) || 0;
+    const samples = Number(input("game-samples").value) || 0;
+    $("game-results").replaceChildren();
+    await this.runner.run("review", {
+      position: { source: { case: "position", value: this.position() } },
+      limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
+      progressIntervalMs: 200,
+      seed: 1n,
+    });
+  }
+
   private showReport(report: SearchReport) {
+    if (report.reviewTotal > 0) {
+      $("game-results").replaceChildren(...reviewRows(report));
+      return;
+    }
     this.values = new Map(report.moves.map((m) => [m.move, m.display]));
     this.draw();
     $("game-results").replaceChildren(

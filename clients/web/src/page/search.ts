@@ -1,4 +1,4 @@
-// One search on the page, live: Analyze or BestMove streamed, a progress bar, a status line, a
+// One search on the page, live: Analyze, BestMove or Review streamed, a progress bar, a status line, a
 // Stop button (Stop by the search id; the stream then ends with its final report), and the
 // stream cancelled when another search replaces it or the tab closes.
 import { type SearchReport, StopReason, ValueUnit } from "../gen/kibitzer/v1/kibitzer_pb.js";
@@ -15,9 +15,12 @@ export interface SearchView {
 
 // What both calls take (their requests have the same fields).
 export type SearchRequest = Parameters<typeof kibitzer.analyze>[0] & Parameters<typeof kibitzer.bestMove>[0];
+export type ReviewRequest = Parameters<typeof kibitzer.review>[0];
 
-// How far a search is toward the target every report carries (samples, nodes, time), 0 to 1.
+// How far a search is toward the target every report carries (samples, nodes, time), 0 to 1; a
+// review, by the moves it has valued.
 export function targetFraction(r: SearchReport): number {
+  if (r.reviewTotal > 0) return r.reviews.length / r.reviewTotal;
   const t = r.target;
   if (t === undefined) return 0;
   const part = (done: bigint, goal: bigint) => (goal > 0n ? Number(done) / Number(goal) : 0);
@@ -43,7 +46,9 @@ export class SearchRunner {
     view.stop.disabled = true;
   }
 
-  async run(kind: "analyze" | "bestMove", request: SearchRequest) {
+  async run(kind: "analyze" | "bestMove", request: SearchRequest): Promise<void>;
+  async run(kind: "review", request: ReviewRequest): Promise<void>;
+  async run(kind: "analyze" | "bestMove" | "review", request: SearchRequest | ReviewRequest) {
     this.controller?.abort();
     const controller = new AbortController();
     this.controller = controller;
@@ -55,7 +60,9 @@ export class SearchRunner {
     stop.disabled = false;
     try {
       const options = { signal: controller.signal };
-      const reports = kind === "analyze" ? kibitzer.analyze(request, options) : kibitzer.bestMove(request, options);
+      const reports = kind === "review" ? kibitzer.review(request as ReviewRequest, options)
+        : kind === "analyze" ? kibitzer.analyze(request as SearchRequest, options)
+          : kibitzer.bestMove(request as SearchRequest, options);
       for await (const report of reports) {
         if (report.searchId !== "") {
           this.searchId = report.searchId;
@@ -69,7 +76,7 @@ export class SearchRunner {
           ? `${stopReasonName(report.stopReason)} · ${report.samples > 0 ? `${report.samples} layouts · ` : ""}${report.elapsedMs} ms${report.message ? ` · ${report.message}` : ""}`
           : `${report.samples > 0 ? `${report.samples} layouts · ` : ""}${report.elapsedMs} ms`;
         if (report.final) status.dataset.state = stopReasonName(report.stopReason);
-        if (report.moves.length > 0 || report.final) this.view.show(report);
+        if (report.moves.length > 0 || report.reviews.length > 0 || report.final) this.view.show(report);
       }
     } catch (e) {
       if (!isAbort(e)) {
