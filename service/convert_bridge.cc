@@ -61,6 +61,11 @@ pb::AnalyzePlayResponse ToProto(const bridge::PlayAnalysis& analysis) {
     c->set_tricks_after(s.after);
     c->set_cost(s.cost);
   }
+  if (analysis.claim) {
+    response.set_claimed(true);
+    response.set_claim_tricks(*analysis.claim);
+    response.set_claim_double_dummy(analysis.claim_double_dummy);
+  }
   return response;
 }
 

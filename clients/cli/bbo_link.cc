@@ -129,6 +129,7 @@ std::string HandViewerRecordUrl(std::string_view text) {
   absl::StrAppend(&lin, "|sv|", sv, "|");
   for (const std::string& call : r->auction) absl::StrAppend(&lin, "mb|", LinCall(call), "|");
   for (const int card : r->play) absl::StrAppend(&lin, "pc|", bridge::CardName(card), "|");
+  if (r->claim) absl::StrAppend(&lin, "mc|", *r->claim, "|");
   return "https://www.bridgebase.com/tools/handviewer.html?lin=" + UrlEncoded(lin);
 }
 

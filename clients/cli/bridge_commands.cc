@@ -280,6 +280,15 @@ int AnalyseOnePlay(Transport& t, const CommandOptions& o, const std::string& rec
             : "");
   }
   std::printf("tricks given away: declarer's side %d, defenders %d\n", lost_declarer, lost_defence);
+  if (r->claimed()) {
+    // The claimed tricks are the table's result; double dummy says what they were worth.
+    const int over = r->claim_tricks() - r->claim_double_dummy();
+    std::printf("claim: declarer's side %d tricks in all (double dummy from the claim: %d)%s\n",
+                r->claim_tricks(), r->claim_double_dummy(),
+                over > 0   ? absl::StrCat("; the defenders conceded ", over).c_str()
+                : over < 0 ? absl::StrCat("; declarer's side conceded ", -over).c_str()
+                           : "");
+  }
   return 0;
 }
 

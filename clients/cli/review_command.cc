@@ -23,8 +23,9 @@ std::string Value(double v, pb::ValueUnit unit) {
     case pb::VALUE_UNIT_OUTCOME:
       return v >= 1 ? "win" : v <= -1 ? "loss" : v == 0 ? "draw" : absl::StrFormat("%.3g", v);
     default:
-      return absl::StrFormat("%.4g %s", v, absl::AsciiStrToLower(absl::StripPrefix(
-                                               pb::ValueUnit_Name(unit), "VALUE_UNIT_")));
+      return absl::StrFormat(
+          "%.4g %s", v,
+          absl::AsciiStrToLower(absl::StripPrefix(pb::ValueUnit_Name(unit), "VALUE_UNIT_")));
   }
 }
 
@@ -35,10 +36,10 @@ void PrintReview(const pb::MoveReview& m) {
   } else if (m.grade() == "best") {
     absl::StrAppend(&line, " best        ", Value(m.played_value().value(), m.unit()));
   } else {
-    absl::StrAppend(&line, absl::StrFormat(" %-6s %-16s %s instead of %s", m.grade(),
-                                           "best " + m.best().move(),
-                                           Value(m.played_value().value(), m.unit()),
-                                           Value(m.best().value(), m.unit())));
+    absl::StrAppend(
+        &line, absl::StrFormat(" %-6s %-16s %s instead of %s", m.grade(), "best " + m.best().move(),
+                               Value(m.played_value().value(), m.unit()),
+                               Value(m.best().value(), m.unit())));
   }
   std::printf("%s\n", line.c_str());
   std::fflush(stdout);

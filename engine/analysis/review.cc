@@ -152,7 +152,8 @@ class ReviewTask final : public core::SearchTask {
     r.objective = report.frame.objective;
     r.stop_reason = report.stop_reason;
     r.cost = std::max(0.0, best.value - played.value);
-    const double se = std::sqrt(best.std_error * best.std_error + played.std_error * played.std_error);
+    const double se =
+        std::sqrt(best.std_error * best.std_error + played.std_error * played.std_error);
     r.grade = Grade(r.unit, r.cost, se);
     return true;
   }
@@ -265,7 +266,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareReview(
   std::unique_ptr<core::SearchTask> first;
   for (const Point& p : points) {
     if (p.state == nullptr) continue;
-    absl::StatusOr<std::unique_ptr<core::SearchTask>> task = game.PrepareSearch(*p.state, spec.search);
+    absl::StatusOr<std::unique_ptr<core::SearchTask>> task =
+        game.PrepareSearch(*p.state, spec.search);
     if (!task.ok()) return task.status();
     first = *std::move(task);
     break;

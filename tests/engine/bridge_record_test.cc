@@ -216,6 +216,40 @@ TEST(BridgeRecord, PlayAnalysisMarksTheCardsThatCostATrick) {
   }
 }
 
+// A claim (LIN mc, PBN Result with the play stopped early): declarer's tricks in all, which
+// must be possible where the play stopped; the analysis values it double dummy from there.
+TEST(BridgeRecord, ClaimsAreReadCheckedAndValued) {
+  const std::string lin =
+      "md|3ST983H5DA93CAJ732,SAJ75HQ63DKQ6CKQ8,SQ64HJT98742D7CT6,|sv|e|"
+      "mb|3H|mb|p|mb|4H|mb|p|mb|p|mb|p|pc|SK|pc|S3|pc|SA|pc|S4|mc|";
+  absl::StatusOr<GameRecord> g = ParseGameRecord(lin + "9|", "lin");
+  ASSERT_TRUE(g.ok()) << g.status();
+  EXPECT_EQ(g->claim, 9);
+  DoubleDummySolver solver;
+  absl::StatusOr<PlayAnalysis> a = AnalysePlay(solver, *g);
+  ASSERT_TRUE(a.ok()) << a.status();
+  ASSERT_EQ(a->claim, 9);
+  ASSERT_EQ(a->steps.size(), 4u);
+  EXPECT_EQ(a->claim_double_dummy, a->steps.back().after);
+  // North declares; after one trick won by West, North-South may take 0 to 12 more.
+  for (const char* bad : {"13|", "x|"}) {
+    absl::StatusOr<GameRecord> refused = ParseGameRecord(lin + bad, "notation");
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_THAT(std::string(refused.status().message()), HasSubstr("notation: mc")) << bad;
+  }
+  // PBN: the Result tag, written back when the game is written on its own.
+  const std::string pbn =
+      Game("[Declarer \"S\"]\n[Contract \"3NT\"]\n[Result \"3\"]\n[Play \"W\"]\nSA S4 SK S3\n");
+  absl::StatusOr<GameRecord> p = ParseGameRecord(pbn, "pbn");
+  ASSERT_TRUE(p.ok()) << p.status();
+  EXPECT_EQ(p->claim, 3);
+  EXPECT_THAT(FormatPbnGame(*p), HasSubstr("[Result \"3\"]"));
+  absl::StatusOr<GameRecord> beyond =
+      ParseGameRecord(absl::StrReplaceAll(pbn, {{"[Result \"3\"]", "[Result \"13\"]"}}), "pbn");
+  ASSERT_FALSE(beyond.ok());
+  EXPECT_THAT(std::string(beyond.status().message()), HasSubstr("pbn: Result: 13 tricks"));
+}
+
 }  // namespace
 }  // namespace kibitzer::bridge
 

@@ -190,6 +190,11 @@ class ClientTest(unittest.TestCase):
             self.assertEqual(card.tricks_before, before)
             self.assertGreaterEqual(card.cost, 0)
             before = card.tricks_after
+        self.assertIsNone(play.claim_tricks)
+        # West claims the rest after two tricks (PBN: Result with the play stopped early).
+        claimed = self.client.analyze_play(RECORD.replace("[Play", "[Result \"10\"]\n[Play"))
+        self.assertEqual(claimed.claim_tricks, 10)
+        self.assertEqual(claimed.claim_double_dummy, claimed.cards[-1].tricks_after)
 
 
 class SpreadTest(unittest.TestCase):

@@ -1,12 +1,13 @@
 // Review: each game's review checked against Analyze of the position before every move reviewed
 // (the same search, seed and limits), the seats and indices it reviews, and its stream's shape.
+#include "engine/analysis/review.h"
+
 #include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
-#include "engine/analysis/review.h"
 #include "engine/core/rng.h"
 #include "gtest/gtest.h"
 #include "service/engine_api.h"
@@ -112,8 +113,7 @@ class ReviewTest : public ::testing::Test {
       EXPECT_EQ(m.unit(), a.unit());
       EXPECT_EQ(m.objective(), a.objective());
       const double se = std::hypot(a.moves(0).std_error(), played->std_error());
-      EXPECT_EQ(m.grade(),
-                analysis::Grade(static_cast<core::ValueUnit>(a.unit()), m.cost(), se));
+      EXPECT_EQ(m.grade(), analysis::Grade(static_cast<core::ValueUnit>(a.unit()), m.cost(), se));
     }
   }
 
@@ -188,14 +188,15 @@ TEST_F(ReviewTest, TarokAndBigTwoUnderANodeLimit) {
   core::Rng rng(11);
   core::PositionSpec t;
   while (t.moves.size() < 24) t = tarok::RandomPosition(rng, 60);  // not a game ended early
-  const Game tarok{"tarok", t.notation, t.moves, {t.options.begin(), t.options.end()}, "",
-                   t.variant};
+  const Game tarok{"tarok", t.notation, t.moves, {t.options.begin(), t.options.end()},
+                   "",      t.variant};
   pb::Limits limits;
   limits.set_nodes(3000);
   const pb::SearchReport review = Review(tarok, "2", limits);
   ASSERT_GE(review.reviews_size(), 5) << t.moves.size() << " moves";
   for (const pb::MoveReview& m : review.reviews()) EXPECT_EQ(m.seat(), "2");
-  ExpectAsAnalyzed(review, [&](int i) { return Prefix(tarok, i); }, limits);
+  ExpectAsAnalyzed(
+      review, [&](int i) { return Prefix(tarok, i); }, limits);
 
   const Game bigtwo{"bigtwo",
                     "3C5C5H5S6H7C7D7STSQHQSKC2H 6C8D8H9CTCTDTHJDKSACAD2D2S "
@@ -204,7 +205,8 @@ TEST_F(ReviewTest, TarokAndBigTwoUnderANodeLimit) {
                     {{"leader", "1"}}};
   const pb::SearchReport b2 = Review(bigtwo, "", limits);
   ASSERT_EQ(b2.reviews_size(), 5);
-  ExpectAsAnalyzed(b2, [&](int i) { return Prefix(bigtwo, i); }, limits);
+  ExpectAsAnalyzed(
+      b2, [&](int i) { return Prefix(bigtwo, i); }, limits);
 }
 
 TEST_F(ReviewTest, ScrabbleRecordsPhonyAndPartialRackAreNotedNotValued) {

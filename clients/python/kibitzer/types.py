@@ -133,6 +133,10 @@ class PlayAnalysis:
     declarer: str
     start_tricks: int
     cards: List[PlayedCard]
+    # A claim that ends the record: declarer's tricks in all by it, and with double-dummy play
+    # from there (None without a claim).
+    claim_tricks: Optional[int] = None
+    claim_double_dummy: Optional[int] = None
 
 
 STRAINS = ("S", "H", "D", "C", "NT")  # as the CLI and the proto name them
@@ -201,7 +205,9 @@ def board_from_proto(b):
 def play_from_proto(r):
     return PlayAnalysis(contract=r.contract, declarer=r.declarer, start_tricks=r.start_tricks,
                         cards=[PlayedCard(c.card, c.seat, c.tricks_before, c.tricks_after, c.cost)
-                               for c in r.cards])
+                               for c in r.cards],
+                        claim_tricks=r.claim_tricks if r.claimed else None,
+                        claim_double_dummy=r.claim_double_dummy if r.claimed else None)
 
 
 def info_to_dict(info):

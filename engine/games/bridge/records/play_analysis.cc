@@ -51,6 +51,10 @@ absl::StatusOr<PlayAnalysis> AnalysePlay(DoubleDummySolver& solver, const GameRe
     out.steps.push_back(step);
     before = step.after;
   }
+  if (record.claim && !solver.aborted()) {
+    out.claim = record.claim;
+    out.claim_double_dummy = before;
+  }
   return out;
 }
 

@@ -2,6 +2,7 @@
 // card that gave away a trick is marked, and by how many (DDS's AnalysePlay, with costs).
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -24,6 +25,11 @@ struct PlayAnalysis {
   Contract contract;
   int start = 0;  // declarer's double-dummy tricks before the opening lead
   std::vector<PlayStep> steps;
+  // The record's claim (declarer's tricks in all) and declarer's tricks in all with double-dummy
+  // play from where it was made: the claimed tricks go to the claimer, the difference is what
+  // the claim gave away (to declarer's side when above, to the defenders when below).
+  std::optional<int> claim;
+  int claim_double_dummy = 0;
 };
 
 // Needs the record's contract, declarer and play. When `control` stops the search, returns

@@ -4,10 +4,12 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "engine/core/quote.h"
 
 namespace kibitzer::bridge {
 namespace {
@@ -350,10 +352,43 @@ absl::StatusOr<GameRecord> AssemblePbn(const std::vector<RawGame>& games, size_t
     absl::StatusOr<PlayPosition> p = PositionAfterPlay(r, absl::StrCat(where, ": Play"));
     if (!p.ok()) return p.status();
   }
+  if (const std::optional<std::string> v = tag("Result");
+      v && !v->empty() && *v != "?" && *v != "-" && r.contract && !r.contract->passed_out()) {
+    const std::string field = absl::StrCat(where, ": Result");
+    int tricks = 0;
+    if (!absl::SimpleAtoi(*v, &tricks)) {
+      return Bad(field, absl::StrCat(core::Quote(*v), " is not a number of tricks (0 to 13)"));
+    }
+    r.claim = tricks;
+    if (absl::Status s = CheckClaim(r, field); !s.ok()) return s;
+  }
   return r;
 }
 
 }  // namespace
+
+absl::Status CheckClaim(const GameRecord& r, absl::string_view field) {
+  if (!r.claim) return absl::OkStatus();
+  if (!r.contract || r.contract->passed_out() || !r.declarer) {
+    return Bad(field, "a claim needs the contract and declarer");
+  }
+  PlayPosition p;
+  if (r.play.empty()) {
+    p.hands = r.deal;
+  } else {
+    absl::StatusOr<PlayPosition> after = PositionAfterPlay(r, field);
+    if (!after.ok()) return after.status();
+    p = *after;
+  }
+  const int won = IsNorthSouth(*r.declarer) ? p.ns_tricks : p.ew_tricks;
+  const int left = r.play.empty() ? static_cast<int>(r.deal[0].size()) : p.TricksLeft();
+  if (*r.claim < won || *r.claim > won + left) {
+    return Bad(field, absl::StrCat(*r.claim, " tricks for declarer: after the play given declarer ",
+                                   "has won ", won, " and ", left, " are left, so ", won, " to ",
+                                   won + left));
+  }
+  return absl::OkStatus();
+}
 
 absl::StatusOr<std::optional<AuctionResult>> RunAuction(const std::vector<std::string>& calls,
                                                         int dealer, absl::string_view field) {
@@ -453,6 +488,7 @@ std::string FormatPbnGame(const GameRecord& r) {
   absl::StrAppend(&out, "[Vulnerable \"", VulnerabilityName(r.vulnerability), "\"]\n");
   if (r.declarer) absl::StrAppend(&out, "[Declarer \"", Seat(*r.declarer), "\"]\n");
   if (r.contract) absl::StrAppend(&out, "[Contract \"", FormatContract(*r.contract), "\"]\n");
+  if (r.claim) absl::StrAppend(&out, "[Result \"", *r.claim, "\"]\n");
   if (r.play.empty() || !r.declarer || !r.contract) return out;
   // Columns by seat from the opening leader; each card's seat from the play so far.
   const int opening = NextSeat(*r.declarer);
@@ -557,6 +593,13 @@ absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view fi
       const std::optional<int> card = ParseCard(value);
       if (!card) return Bad(at, "not a card (e.g. SK, H7)");
       cards.push_back(*card);
+    } else if (key == "mc") {
+      int tricks = 0;
+      if (!absl::SimpleAtoi(value, &tricks)) {
+        return Bad(absl::StrCat(field, ": mc"),
+                   absl::StrCat(core::Quote(value), " is not a number of tricks (declarer's)"));
+      }
+      r.claim = tricks;
     }
   }
   if (!have_deal) return Bad(field, "a LIN record needs md (the deal)");
@@ -566,6 +609,7 @@ absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view fi
     absl::StatusOr<PlayPosition> p = PositionAfterPlay(r, absl::StrCat(field, ": pc"));
     if (!p.ok()) return p.status();
   }
+  if (absl::Status s = CheckClaim(r, absl::StrCat(field, ": mc")); !s.ok()) return s;
   return r;
 }
 

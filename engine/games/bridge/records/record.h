@@ -1,11 +1,12 @@
 // Bridge game records: PBN games with their tags and BBO LIN.
 //
-// PBN (tistis.nl/pbn, version 2.1): tags Deal, Dealer, Vulnerable, Declarer, Contract, Auction and
-// Play. The Auction section lists calls from the dealer; the Play section lists each trick in
-// columns by seat, from the opening leader, '-' for a card not (yet) played; a record may stop
-// mid-trick, and '+' means the program is to move. LIN (BBO): md (dealer digit 1=S 2=W 3=N 4=E,
-// then hands S, W, N, E; the fourth may be left out), sv (o n e b), mb (calls), pc (cards).
-// Every malformed input is refused with its reason, naming the field and where in it.
+// PBN (tistis.nl/pbn, version 2.1): tags Deal, Dealer, Vulnerable, Declarer, Contract, Auction,
+// Play and Result (declarer's tricks; with the play stopped early, a claim). The Auction section
+// lists calls from the dealer; the Play section lists each trick in columns by seat, from the
+// opening leader, '-' for a card not (yet) played; a record may stop mid-trick, and '+' means the
+// program is to move. LIN (BBO): md (dealer digit 1=S 2=W 3=N 4=E, then hands S, W, N, E; the
+// fourth may be left out), sv (o n e b), mb (calls), pc (cards), mc (a claim: declarer's tricks in
+// all). Every malformed input is refused with its reason, naming the field and where in it.
 #pragma once
 
 #include <map>
@@ -26,10 +27,13 @@ struct GameRecord {
   std::optional<int> dealer;
   Vulnerability vulnerability = Vulnerability::kNone;
   std::optional<int> declarer;
-  std::optional<Contract> contract;         // a passed-out board has level 0
-  std::vector<std::string> auction;         // calls from the dealer: "1D", "Pass", "X", "XX"
-  std::vector<int> play;                    // cards in play order
-  bool program_to_move = false;             // '+' in the auction or the play record
+  std::optional<Contract> contract;  // a passed-out board has level 0
+  std::vector<std::string> auction;  // calls from the dealer: "1D", "Pass", "X", "XX"
+  std::vector<int> play;             // cards in play order
+  bool program_to_move = false;      // '+' in the auction or the play record
+  // Declarer's tricks in all as the record states them where play stopped: a claim (LIN mc, a
+  // PBN Result with the Play section stopped early) or the result of the whole play.
+  std::optional<int> claim;
   std::map<std::string, std::string> tags;  // every PBN tag as read (LIN: none)
   std::string text;                         // the game's lines as given (PBN), for rewriting
 };
@@ -66,6 +70,10 @@ struct AuctionResult {
 };
 absl::StatusOr<std::optional<AuctionResult>> RunAuction(const std::vector<std::string>& calls,
                                                         int dealer, absl::string_view field);
+
+// A record's claim (GameRecord::claim) is possible where the play stopped: declarer's side has
+// won at least the claim's tricks less those left, at most all of them. Errors name `field`.
+absl::Status CheckClaim(const GameRecord& record, absl::string_view field);
 
 // The card-play position after the play record, which is checked card by card (held, follows
 // suit). Needs the contract and declarer (from the tags or the auction).
