@@ -221,6 +221,32 @@ class SpreadTest(unittest.TestCase):
         self.assertEqual([[t.tricks[s][d] for s in ("S", "H", "D", "C", "NT") for d in "NESW"] for t in tables],
                          [r[1] for r in rows])
 
+    def test_tables_resume_from_their_output_and_refuse_another_input(self):
+        rows = reference(6)
+        deals = [r[0] for r in rows]
+        want = [r[1] for r in rows]
+        flat = lambda ts: [[t.tricks[s][d] for s in ("S", "H", "D", "C", "NT") for d in "NESW"]
+                           for t in ts]
+        with tempfile.TemporaryDirectory() as d, kibitzer.Client(SERVERS[0][1]) as client:
+            out = d + "/tables.jsonl"
+            # A run cut short after three tables, its fourth line half written.
+            for i, _ in enumerate(client.iter_tables(deals, output=out, chunk_size=1)):
+                if i == 2:
+                    break
+            with open(out, "a") as f:
+                f.write('{"deal": "N:')
+            sent = []
+            counting = lambda done, total: sent.append(done)
+            tables = client.tables(deals, output=out, chunk_size=1, progress=counting)
+            self.assertEqual(flat(tables), want)
+            self.assertEqual(len(sent), 3)  # only the three not yet done were sent
+            with open(out) as f:
+                self.assertEqual(len(f.read().splitlines()), 6)
+            # Another input, or other settings, may not continue it.
+            for other in (dict(deals=deals[::-1]), dict(deals=deals, dealer="E")):
+                with self.assertRaisesRegex(ValueError, "another input or other settings"):
+                    client.tables(output=out, **other)
+
     def test_a_held_position_goes_to_its_server(self):
         with kibitzer.Client([SERVERS[0][1], SERVERS[1][1]]) as client:
             ids = [client.setup(game="tictactoe", moves=[m]).position_id for m in ("a1", "b2")]

@@ -3,7 +3,10 @@ out, typed errors, and batches spread over several servers."""
 from __future__ import annotations
 
 import concurrent.futures
+import dataclasses
+import hashlib
 import json
+import os
 import socket
 import threading
 import time
@@ -19,6 +22,56 @@ PositionLike = Union["types.Position", str]  # a Position, or a held position's 
 Progress = Callable[[int, int], None]  # (done, total) after each chunk
 
 _ROUND_ROBIN = json.dumps({"loadBalancingConfig": [{"round_robin": {}}]})
+
+
+def _signature(call: str, items: Sequence[str], **settings: str) -> str:
+    """What a batch's output belongs to: the call, its settings and a hash of its input."""
+    digest = hashlib.sha256()
+    for item in items:
+        digest.update(item.encode())
+        digest.update(b"\0")
+    return json.dumps({"call": call, "settings": settings, "items": len(items),
+                       "input_sha256": digest.hexdigest()}, sort_keys=True)
+
+
+def _resumed(output: str, signature: str, total: int, decode: Callable[[Any], Any],
+             run: Callable[[int], Iterator[Any]]) -> Iterator[Any]:
+    """A batch written to `output` as JSON lines, resumed: the results already there (checked
+    to be this batch's by the side file OUTPUT.kibitz) first, then run(done)'s, each written as it
+    comes. A line cut short by an interrupted run is dropped and redone."""
+    side = output + ".kibitz"
+    done = []
+    if os.path.exists(output) and os.path.getsize(output) > 0:
+        try:
+            with open(side, encoding="utf-8") as f:
+                found = f.read().strip()
+        except FileNotFoundError:
+            raise ValueError(f"output: {output} holds lines but no {side}: not a kibitzer batch's "
+                             "output; give another file") from None
+        if found != signature:
+            raise ValueError(f"output: {output} holds the results of another input or other "
+                             f"settings ({side} differs); give another file")
+        with open(output, "rb") as f:
+            data = f.read()
+        whole = data[:data.rfind(b"\n") + 1]  # a last line without its newline was cut short
+        done = [decode(json.loads(line)) for line in whole.decode().splitlines()]
+        if len(done) > total:
+            raise ValueError(f"output: {output} holds {len(done)} results, more than the "
+                             f"{total} items")
+        with open(output, "r+b") as f:
+            f.truncate(len(whole))
+    with open(side, "w", encoding="utf-8") as f:
+        f.write(signature + "\n")
+
+    def generate():
+        yield from done
+        with open(output, "a", encoding="utf-8") as f:
+            for result in run(len(done)):
+                f.write(json.dumps(dataclasses.asdict(result) if dataclasses.is_dataclass(result)
+                                   else result) + "\n")
+                f.flush()
+                yield result
+    return generate()
 
 
 class _Server:
@@ -244,35 +297,56 @@ class Client:
     # --- the Bridge service ---------------------------------------------------------------------
 
     def tables(self, deals: Iterable[str], *, dealer: str = "", vulnerable: str = "",
-               chunk_size: int = 50, progress: Optional[Progress] = None) -> list[types.Table]:
+               chunk_size: int = 50, progress: Optional[Progress] = None,
+               output: Optional[str] = None) -> list[types.Table]:
         """Double-dummy tables and par of deals (PBN deals, PBN records or LIN), in input order.
-        progress(done, total) after each chunk."""
+        progress(done, total) after each chunk. output: a file the tables are written to as JSON
+        lines and resumed from (see iter_tables)."""
         return list(self.iter_tables(deals, dealer=dealer, vulnerable=vulnerable,
-                                     chunk_size=chunk_size, progress=progress))
+                                     chunk_size=chunk_size, progress=progress, output=output))
 
     def iter_tables(self, deals: Iterable[str], *, dealer: str = "", vulnerable: str = "",
-                    chunk_size: int = 50, progress: Optional[Progress] = None
-                    ) -> Iterator[types.Table]:
+                    chunk_size: int = 50, progress: Optional[Progress] = None,
+                    output: Optional[str] = None) -> Iterator[types.Table]:
         """tables() as a generator: each table in input order as soon as it and those before it
-        are done, so that a long batch can be written out (and a run cut short keeps them)."""
+        are done, so that a long batch can be written out (and a run cut short keeps them).
+
+        output: each table is also written to this file as a JSON line as it comes; a run that
+        finds the file holding tables of this same input and settings (its side file
+        OUTPUT.kibitz says which) yields those again and goes on after them; a file of another
+        input or settings is refused (ValueError), never extended."""
         def send(server, chunk):
             request = pb.SolveTablesRequest(deals=chunk, dealer=dealer, vulnerable=vulnerable)
             response = server.call(server.bridge.SolveTables, request, self._metadata,
                                    self._chunk_timeout)
             return [types.table_from_proto(t) for t in response.tables]
-        return self._spread(list(deals), chunk_size, send, progress)
+        deals = list(deals)
+        if output is None:
+            return self._spread(deals, chunk_size, send, progress)
+        signature = _signature("tables", deals, dealer=dealer, vulnerable=vulnerable)
+        return _resumed(output, signature, len(deals), types.Table.from_json,
+                        lambda start: self._spread(deals[start:], chunk_size, send, progress))
 
     def solve(self, positions: Iterable[Union[types.Position, str]], *, chunk_size: int = 50,
-              progress: Optional[Progress] = None) -> list[dict[str, int]]:
+              progress: Optional[Progress] = None,
+              output: Optional[str] = None) -> list[dict[str, int]]:
         """Every legal card's double-dummy tricks in each bridge position (a Position or a PBN
-        notation string): a list of {card: tricks}, best first, in input order."""
+        notation string): a list of {card: tricks}, best first, in input order. output: written
+        to and resumed from as with iter_tables."""
         def send(server, chunk):
             request = pb.SolveBoardsRequest(
                 positions=[self._position(p, {}, game="bridge").to_proto() for p in chunk])
             response = server.call(server.bridge.SolveBoards, request, self._metadata,
                                    self._chunk_timeout)
             return [types.board_from_proto(b) for b in response.boards]
-        return list(self._spread(list(positions), chunk_size, send, progress))
+        positions = list(positions)
+        if output is None:
+            return list(self._spread(positions, chunk_size, send, progress))
+        keys = [p if isinstance(p, str) else json.dumps(dataclasses.asdict(p), sort_keys=True)
+                for p in positions]
+        return list(_resumed(output, _signature("solve", keys), len(positions), dict,
+                             lambda start: self._spread(positions[start:], chunk_size, send,
+                                                        progress)))
 
     def analyze_play(self, record: str) -> types.PlayAnalysis:
         """AnalyzePlay: the double-dummy cost of every card of a played deal (PBN or LIN)."""

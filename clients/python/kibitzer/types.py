@@ -116,6 +116,11 @@ class Table:
     dealer: str
     vulnerable: str
 
+    @classmethod
+    def from_json(cls, d: Dict) -> "Table":
+        """A table as written to a batch's output (dataclasses.asdict)."""
+        return cls(**d)
+
 
 @dataclass
 class PlayedCard:
