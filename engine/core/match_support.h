@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -26,6 +27,9 @@ struct GameLog {
   std::map<std::string, std::string> options;
   std::string notation;            // the deal, as the game's Position.notation
   std::vector<std::string> moves;  // every move from the deal, in the game's move notation
+  // The value the player saw for each move it chose, where it has one (bridge: tricks for its
+  // side from there); empty when the harness records none.
+  std::vector<std::optional<double>> values;
   std::vector<int> scores;         // each seat's result (points; Scrabble: score)
   std::string record;              // the game in its own record format where it has one (GCG)
 };

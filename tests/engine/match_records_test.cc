@@ -6,6 +6,11 @@
 #include "engine/core/match_support.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
 #include "engine/games/bigtwo/match.h"
+#include "engine/games/bridge/bridge_game.h"
+#include "engine/games/bridge/dd/dd_solver.h"
+#include "engine/games/bridge/match.h"
+#include "engine/games/bridge/records/record.h"
+#include "engine/games/bridge/rules/scoring.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/scrabble/scrabble_game.h"
 #include "engine/games/tarok/match.h"
@@ -35,6 +40,57 @@ std::vector<core::GameLog> Logs(Options o, Play play) {
   };
   EXPECT_TRUE(play(o).ok());
   return logs;
+}
+
+// A bridge team match: each table's PBN record states the par contract's result, which is the
+// play's; North-South's score is the contract's; the IMPs are the two tables' difference; and
+// every value a double-dummy player saw is the double-dummy value of its card.
+TEST(MatchRecords, BridgeTablesReplayToTheirScoresAndIMPs) {
+  bridge::MatchOptions o;
+  o.players = {*bridge::ParsePlayer("dd", "players"), *bridge::ParsePlayer("random", "players")};
+  o.deals = 3;
+  o.seed = 5;
+  o.threads = 2;
+  absl::StatusOr<bridge::MatchResult> result;
+  auto play = [&](const bridge::MatchOptions& m) {
+    result = bridge::PlayMatch(m, {});
+    return result.status();
+  };
+  const std::vector<core::GameLog> logs = Logs(o, play);
+  ASSERT_EQ(logs.size(), 6u);  // two tables a deal
+  int imps = 0;
+  bridge::DoubleDummySolver solver;
+  for (const core::GameLog& log : logs) {
+    if (log.game % 2 == 1) {
+      imps += bridge::Imps(logs[static_cast<size_t>(log.game - 1)].scores[0] - log.scores[0]);
+    }
+    absl::StatusOr<bridge::GameRecord> r = bridge::ParseGameRecord(log.record, "record");
+    ASSERT_TRUE(r.ok()) << r.status() << "\n" << log.record;
+    if (!r->contract) continue;  // passed out
+    ASSERT_EQ(r->play.size(), 52u);
+    absl::StatusOr<bridge::PlayPosition> end = bridge::PositionAfterPlay(*r, "record");
+    ASSERT_TRUE(end.ok()) << end.status();
+    const int tricks = bridge::IsNorthSouth(*r->declarer) ? end->ns_tricks : end->ew_tricks;
+    EXPECT_EQ(r->claim, tricks);
+    const int score = bridge::DuplicateScore(
+        *r->contract, bridge::IsVulnerable(r->vulnerability, *r->declarer), tricks);
+    EXPECT_EQ(log.scores[0], bridge::IsNorthSouth(*r->declarer) ? score : -score);
+    // The dd player's values: its card's double-dummy value where it had a choice.
+    bridge::PlayPosition p;
+    p.hands = r->deal;
+    p.trump = r->contract->strain;
+    p.leader = bridge::NextSeat(*r->declarer);
+    ASSERT_EQ(log.values.size(), 52u);
+    for (size_t i = 0; i < r->play.size(); ++i) {
+      if (log.values[i] && log.players[static_cast<size_t>(p.ToMove())] == "dd") {
+        EXPECT_EQ(*log.values[i], solver.SolveCard(p, r->play[i])) << "card " << i;
+      }
+      p.Play(r->play[i]);
+    }
+  }
+  ASSERT_TRUE(result.ok());
+  EXPECT_EQ(result->players[0].points, imps);
+  EXPECT_EQ(result->players[1].points, -imps);
 }
 
 TEST(MatchRecords, TarokGamesReplayToTheirScores) {

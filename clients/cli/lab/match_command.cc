@@ -1,4 +1,4 @@
-// kibitz match: the Big Two, tarok and Scrabble match harnesses, run in this process (no server).
+// kibitz match: the bridge, Big Two, tarok and Scrabble match harnesses, run in this process (no server).
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,6 +14,7 @@
 #include "clients/cli/lab/lab.h"
 #include "clients/cli/lab/scrabble_run.h"
 #include "engine/games/bigtwo/match.h"
+#include "engine/games/bridge/match.h"
 #include "engine/games/bigtwo/rules_options.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/tarok/match.h"
@@ -107,6 +108,13 @@ std::string RecordLine(const std::string& game, const core::GameLog& g) {
       ",\"variant\":", JsonQuoted(g.variant), ",\"options\":{", absl::StrJoin(options, ","),
       "},\"players\":", strings(g.players), ",\"notation\":", JsonQuoted(g.notation),
       ",\"moves\":", strings(g.moves), ",\"scores\":[", absl::StrJoin(g.scores, ","), "]");
+  if (!g.values.empty()) {
+    std::vector<std::string> values;
+    for (const std::optional<double>& v : g.values) {
+      values.push_back(v ? absl::StrFormat("%.6g", *v) : "null");
+    }
+    absl::StrAppend(&line, ",\"values\":[", absl::StrJoin(values, ","), "]");
+  }
   if (!g.record.empty()) absl::StrAppend(&line, ",\"record\":", JsonQuoted(g.record));
   return line + "}\n";
 }
@@ -143,14 +151,15 @@ class Records {
   std::FILE* file_ = nullptr;
 };
 
-// The flags every match harness takes: deals, seed, rotation, threads, records.
+// The flags every match harness takes: deals, seed, rotation (where seats rotate: a bridge team
+// match always plays both tables), threads, records.
 template <typename Options>
 void Schedule(const CommandOptions& o, const MatchFlags& m, Records& records, Options& mo) {
   mo.on_game = records.Sink();
   mo.deals = m.deals;
   mo.first_deal = m.first_deal;
   mo.seed = o.seed;
-  mo.rotate = m.rotate;
+  if constexpr (requires { mo.rotate; }) mo.rotate = m.rotate;
   mo.threads = o.threads > 0 ? o.threads : 1;
   mo.report_every = m.report_every;
 }
@@ -268,12 +277,42 @@ int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m, Records& reco
   return 0;
 }
 
+int RunBridgeMatch(const CommandOptions& o, const MatchFlags& m, Records& records) {
+  bridge::MatchOptions mo;
+  Schedule(o, m, records, mo);
+  const std::string players =
+      m.players == "baseline,baseline,baseline,baseline" ? "mc,dd" : m.players;
+  std::vector<std::string> names = absl::StrSplit(players, ',');
+  if (names.size() != 2) {
+    return Fail(absl::InvalidArgumentError(absl::StrCat(
+        "--players: a bridge match is between two teams, got ", names.size(), " players")));
+  }
+  for (size_t i = 0; i < 2; ++i) {
+    absl::StatusOr<bridge::PlayerOptions> p =
+        bridge::ParsePlayer(names[i], absl::StrCat("--players[", i, "]"));
+    if (!p.ok()) return Fail(p.status());
+    p->seed = i;
+    mo.players[i] = *p;
+  }
+  auto print = [&](const bridge::MatchResult& r) {
+    Print(o, m, r, mo.seed, 1);
+    if (!o.json) std::printf("  (points are IMPs a deal; wins are deals won)\n");
+    std::fflush(stdout);
+  };
+  absl::StatusOr<bridge::MatchResult> r = bridge::PlayMatch(
+      mo, [&](int done, int total) { Progress(o, done, total); }, print);
+  if (!r.ok()) return Fail(r.status());
+  print(*r);
+  return 0;
+}
+
 }  // namespace
 
 int RunMatch(const CommandOptions& o, const MatchFlags& m) {
-  if (o.game != "bigtwo" && o.game != "tarok" && o.game != "scrabble") {
+  if (o.game != "bigtwo" && o.game != "tarok" && o.game != "scrabble" && o.game != "bridge") {
     return Fail(absl::InvalidArgumentError(absl::StrCat(
-        "--game: the match harness plays bigtwo, tarok or scrabble, got '", o.game, "'")));
+        "--game: the match harness plays bridge, bigtwo, tarok or scrabble, got '", o.game,
+        "'")));
   }
   if (m.deals < 1 || m.deals > 1000000) {
     return Fail(absl::InvalidArgumentError(
@@ -291,6 +330,7 @@ int RunMatch(const CommandOptions& o, const MatchFlags& m) {
   if (absl::Status s = records.Open(m.records, o.game); !s.ok()) return Fail(s);
   if (o.game == "tarok") return RunTarokMatch(o, m, records);
   if (o.game == "scrabble") return RunScrabbleMatch(o, m, records);
+  if (o.game == "bridge") return RunBridgeMatch(o, m, records);
   absl::StatusOr<bigtwo::Rules> rules =
       bigtwo::RulesFromOptions(o.variant, PositionOptions(o), "--position-option");
   if (!rules.ok()) return Fail(rules.status());

@@ -1,0 +1,73 @@
+// The bridge match harness: two players as teams of four on seeded deals, as a team match is
+// played. Each deal is played at two tables at the par contract (DealerPar of its double-dummy
+// table, the board's dealer and vulnerability): player 1 sits North-South at the first table and
+// East-West at the second; the difference of North-South's scores is the first player's IMPs on
+// the deal. Players choose every card of their side (declarer plays dummy's). Games (tables) run
+// on several threads; results are combined in deal order, so they do not depend on the threads.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/match_support.h"
+#include "engine/games/bridge/rules/play.h"
+
+namespace kibitzer::bridge {
+
+struct PlayerOptions {
+  enum class Kind { kRandom, kDoubleDummy, kMonteCarlo };
+  Kind kind = Kind::kMonteCarlo;
+  int samples = 20;  // Monte Carlo: layouts a card
+  uint64_t seed = 0;
+};
+
+// "random", "dd" (sees every hand: double-dummy play), "mc[:SAMPLES]" (the seat's view: Monte
+// Carlo over the layouts it cannot see, most tricks); errors name `field`.
+absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
+std::string PlayerName(const PlayerOptions& options);
+
+struct MatchOptions {
+  std::array<PlayerOptions, 2> players;
+  int deals = 16;
+  int first_deal = 0;  // the deals played: first_deal .. first_deal + deals - 1
+  uint64_t seed = 1;
+  int threads = 1;
+  int report_every = 0;  // deals (0: no partial results)
+  // Given each table in game order when set: the deal, every card with the value its player
+  // saw, the scores, the game as a PBN record (kibitz match --records).
+  std::function<void(const core::GameLog&)> on_game;
+};
+
+struct PlayerResult {
+  std::string name;
+  int games = 0;        // deals
+  int wins = 0;         // deals won on IMPs
+  int64_t points = 0;   // IMPs
+  double points_sd = 0;  // of one deal's IMPs
+  double median_move_ms = 0;
+  uint64_t moves = 0;
+  uint64_t nodes = 0;
+  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
+  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
+  double PointsHalfWidth() const;
+  double WinRateHalfWidth() const;
+};
+
+struct MatchResult {
+  std::vector<PlayerResult> players;
+  int games = 0;  // deals
+  std::vector<std::vector<std::pair<double, double>>> differences;
+};
+
+// The hands of deal `index` of `seed`.
+Hands DealHands(uint64_t seed, uint64_t index);
+
+absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
+                                      const std::function<void(int, int)>& progress,
+                                      const std::function<void(const MatchResult&)>& partial = {});
+
+}  // namespace kibitzer::bridge
