@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <optional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <type_traits>
@@ -30,8 +30,8 @@ struct GameLog {
   // The value the player saw for each move it chose, where it has one (bridge: tricks for its
   // side from there); empty when the harness records none.
   std::vector<std::optional<double>> values;
-  std::vector<int> scores;         // each seat's result (points; Scrabble: score)
-  std::string record;              // the game in its own record format where it has one (GCG)
+  std::vector<int> scores;  // each seat's result (points; Scrabble: score)
+  std::string record;       // the game in its own record format where it has one (GCG)
 };
 
 // Plays games 0 .. total - 1 with `play(g)` on `threads` threads (each game on one thread, taken

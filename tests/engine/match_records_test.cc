@@ -124,7 +124,7 @@ TEST(MatchRecords, BigTwoGamesReplayToTheirPoints) {
   bigtwo::MatchOptions o;
   o.rules = bigtwo::Rules::ForVariant(bigtwo::Variant::kPagat);
   o.rules.players = 3;
-  for (const char* p : {"baseline", "random", "paranoid:2"}) {
+  for (const char* p : {"baseline", "mc:4:1", "paranoid:2"}) {
     o.players.push_back(*bigtwo::ParsePlayer(p, "players"));
   }
   o.deals = 2;
@@ -134,7 +134,11 @@ TEST(MatchRecords, BigTwoGamesReplayToTheirPoints) {
   const std::vector<core::GameLog> logs = Logs(o, play);
   ASSERT_EQ(logs.size(), 6u);
   bigtwo::BigTwoGame game;
+  int valued = 0;
   for (const core::GameLog& log : logs) {
+    // A value for each move: the Monte Carlo player's estimates, where it had a choice.
+    ASSERT_EQ(log.values.size(), log.moves.size());
+    for (const std::optional<double>& v : log.values) valued += v.has_value();
     EXPECT_EQ(log.variant, "pagat");
     EXPECT_EQ(log.options.at("players"), "3");
     absl::StatusOr<std::unique_ptr<core::GameState>> s = game.Setup(SpecOf(log));
@@ -144,6 +148,7 @@ TEST(MatchRecords, BigTwoGamesReplayToTheirPoints) {
     static_cast<const bigtwo::BigTwoState&>(**s).state().Returns(points);
     EXPECT_EQ(std::vector<int>(points, points + 3), log.scores);
   }
+  EXPECT_GT(valued, 0);  // only the Monte Carlo player gives values
 }
 
 TEST(MatchRecords, ScrabbleGamesAreGcgRecordsThatReplayToTheirScores) {

@@ -1,4 +1,5 @@
-// kibitz match: the bridge, Big Two, tarok and Scrabble match harnesses, run in this process (no server).
+// kibitz match: the bridge, Big Two, tarok and Scrabble match harnesses, run in this process (no
+// server).
 #include <unistd.h>
 
 #include <algorithm>
@@ -14,8 +15,8 @@
 #include "clients/cli/lab/lab.h"
 #include "clients/cli/lab/scrabble_run.h"
 #include "engine/games/bigtwo/match.h"
-#include "engine/games/bridge/match.h"
 #include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/bridge/match.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/tarok/match.h"
 
@@ -311,8 +312,7 @@ int RunBridgeMatch(const CommandOptions& o, const MatchFlags& m, Records& record
 int RunMatch(const CommandOptions& o, const MatchFlags& m) {
   if (o.game != "bigtwo" && o.game != "tarok" && o.game != "scrabble" && o.game != "bridge") {
     return Fail(absl::InvalidArgumentError(absl::StrCat(
-        "--game: the match harness plays bridge, bigtwo, tarok or scrabble, got '", o.game,
-        "'")));
+        "--game: the match harness plays bridge, bigtwo, tarok or scrabble, got '", o.game, "'")));
   }
   if (m.deals < 1 || m.deals > 1000000) {
     return Fail(absl::InvalidArgumentError(

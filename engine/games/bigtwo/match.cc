@@ -39,13 +39,17 @@ GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
     const uint64_t move_seed = core::Rng::ForStream(po.seed ^ o.seed, stream).Next();
     const bool choice = s.GenerateMoves(moves) > 1;
     const auto t0 = std::chrono::steady_clock::now();
-    const Move m = ChooseMove(s, po, move_seed, &rec.nodes[player]);
+    std::optional<double> value;
+    const Move m = ChooseMove(s, po, move_seed, &rec.nodes[player], &value);
     const auto t1 = std::chrono::steady_clock::now();
     if (choice) {
       rec.move_ms[player].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     s.Play(m);
-    if (o.on_game) rec.log.moves.push_back(FormatPlay(m, o.rules.variant));
+    if (o.on_game) {
+      rec.log.moves.push_back(FormatPlay(m, o.rules.variant));
+      rec.log.values.push_back(value);
+    }
   }
   int by_seat[kMaxPlayers];
   s.Returns(by_seat);

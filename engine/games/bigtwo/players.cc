@@ -144,7 +144,7 @@ bool ScoreLayout(const State& full, const PlayerOptions& options, core::SearchCo
 }
 
 Move ChooseMove(const State& state, const PlayerOptions& options, uint64_t move_seed,
-                uint64_t* nodes) {
+                uint64_t* nodes, std::optional<double>* value) {
   Move moves[kMaxMoves];
   const int count = state.GenerateMoves(moves);
   if (count == 1) return moves[0];
@@ -189,7 +189,9 @@ Move ChooseMove(const State& state, const PlayerOptions& options, uint64_t move_
   config.race = options.race ? 0.95 : 0;
   config.margin = kRaceMargin;
   search::MonteCarloSearch<PlayLayouts> search(**layouts, config);
-  *nodes += search.RunQuietly().nodes;
+  const core::Report report = search.RunQuietly();
+  *nodes += report.nodes;
+  if (value != nullptr && !report.moves.empty()) *value = report.moves.front().value;
   return moves[std::max(0, search.BestIndex())];
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,8 +54,9 @@ bool ScoreLayout(const State& full, const PlayerOptions& options, core::SearchCo
                  std::vector<MoveScore>& scores, uint64_t* nodes);
 
 // The move a player chooses. `state` is the full layout; players that may not look at hidden
-// hands see only state.Restricted() of their seat.
+// hands see only state.Restricted() of their seat. `value` (optional) gets the Monte Carlo
+// player's estimate of the move in game points (nothing from the other players).
 Move ChooseMove(const State& state, const PlayerOptions& options, uint64_t move_seed,
-                uint64_t* nodes);
+                uint64_t* nodes, std::optional<double>* value = nullptr);
 
 }  // namespace kibitzer::bigtwo

@@ -24,11 +24,11 @@ constexpr int kTables = 2;
 int BoardDealer(int b) { return (b - 1) % 4; }
 Vulnerability BoardVulnerability(int b) {
   static constexpr Vulnerability kCycle[16] = {
-      Vulnerability::kNone,       Vulnerability::kNorthSouth, Vulnerability::kEastWest,
-      Vulnerability::kBoth,       Vulnerability::kNorthSouth, Vulnerability::kEastWest,
-      Vulnerability::kBoth,       Vulnerability::kNone,       Vulnerability::kEastWest,
-      Vulnerability::kBoth,       Vulnerability::kNone,       Vulnerability::kNorthSouth,
-      Vulnerability::kBoth,       Vulnerability::kNone,       Vulnerability::kNorthSouth,
+      Vulnerability::kNone,    Vulnerability::kNorthSouth, Vulnerability::kEastWest,
+      Vulnerability::kBoth,    Vulnerability::kNorthSouth, Vulnerability::kEastWest,
+      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kEastWest,
+      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kNorthSouth,
+      Vulnerability::kBoth,    Vulnerability::kNone,       Vulnerability::kNorthSouth,
       Vulnerability::kEastWest};
   return kCycle[(b - 1) % 16];
 }
@@ -152,9 +152,8 @@ TableRecord PlayTable(const MatchOptions& o, int game, int deal, int table) {
                               static_cast<uint64_t>(record.play.size());
       const uint64_t seed = core::Rng::ForStream(po.seed ^ o.seed, stream).Next();
       const auto t0 = std::chrono::steady_clock::now();
-      const Choice choice =
-          ChooseCard(p, hands, contract, declarer, record.play, po, seed, solver,
-                     &rec.nodes[static_cast<size_t>(player)]);
+      const Choice choice = ChooseCard(p, hands, contract, declarer, record.play, po, seed, solver,
+                                       &rec.nodes[static_cast<size_t>(player)]);
       const auto t1 = std::chrono::steady_clock::now();
       if (choice.value) {
         rec.move_ms[static_cast<size_t>(player)].push_back(
@@ -240,14 +239,14 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
     o.kind = PlayerOptions::Kind::kDoubleDummy;
   } else if (parts[0] == "mc" && parts.size() <= 2) {
     o.kind = PlayerOptions::Kind::kMonteCarlo;
-    if (parts.size() == 2 && (!absl::SimpleAtoi(parts[1], &o.samples) || o.samples < 1 ||
-                              o.samples > 10000)) {
+    if (parts.size() == 2 &&
+        (!absl::SimpleAtoi(parts[1], &o.samples) || o.samples < 1 || o.samples > 10000)) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ": mc's layouts a card must be 1 to 10000, got '", parts[1], "'"));
     }
   } else {
-    return absl::InvalidArgumentError(absl::StrCat(
-        field, ": '", text, "' is not a bridge player (random, dd, mc[:SAMPLES])"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": '", text, "' is not a bridge player (random, dd, mc[:SAMPLES])"));
   }
   return o;
 }

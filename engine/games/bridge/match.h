@@ -44,9 +44,9 @@ struct MatchOptions {
 
 struct PlayerResult {
   std::string name;
-  int games = 0;        // deals
-  int wins = 0;         // deals won on IMPs
-  int64_t points = 0;   // IMPs
+  int games = 0;         // deals
+  int wins = 0;          // deals won on IMPs
+  int64_t points = 0;    // IMPs
   double points_sd = 0;  // of one deal's IMPs
   double median_move_ms = 0;
   uint64_t moves = 0;

@@ -41,16 +41,21 @@ GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
     const Round view = SeatView(r, moves, seat);
     const bool timed = r.phase() == Phase::kPlay && std::popcount(r.play().Legal()) > 1;
     const auto t0 = std::chrono::steady_clock::now();
-    Move m =
-        ChooseMove(view, po, move_seed, *solvers[static_cast<size_t>(player)], &rec.nodes[player]);
+    std::optional<double> value;
+    Move m = ChooseMove(view, po, move_seed, *solvers[static_cast<size_t>(player)],
+                        &rec.nodes[player], &value);
     const auto t1 = std::chrono::steady_clock::now();
     if (timed) {
       rec.move_ms[player].push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
     }
     const std::vector<Move> legal = r.LegalMoves();
-    if (std::find(legal.begin(), legal.end(), m) == legal.end()) m = legal.front();
+    if (std::find(legal.begin(), legal.end(), m) == legal.end()) {
+      m = legal.front();
+      value.reset();
+    }
     r.Apply(m);
     moves.push_back(m);
+    if (o.on_game) rec.log.values.push_back(value);
   }
   const std::array<int, kPlayers> scores = r.Scores();
   for (int seat = 0; seat < kPlayers; ++seat) rec.points[player_of(seat)] = scores[seat];

@@ -178,7 +178,7 @@ class PlayerCards {
 };
 
 Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver& solver,
-                uint64_t* nodes) {
+                uint64_t* nodes, std::optional<double>* value) {
   const PlayState& play = view.play();
   const Mask legal = play.Legal();
   if (std::popcount(legal) == 1) return Move::Card(Lowest(legal));
@@ -198,11 +198,15 @@ Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
   config.race = o.race && exact ? 0.95 : 0;
   config.margin = 1;
   search::MonteCarloSearch<PlayerCards> search(game, config);
-  *nodes += search.RunQuietly().nodes;
+  const core::Report report = search.RunQuietly();
+  *nodes += report.nodes;
+  // Exact values are card points; the seed-style search's are its own evaluation, not given.
+  if (exact && !report.moves.empty()) *value = report.moves.front().value;
   return Move::Card(cards[static_cast<size_t>(std::max(0, search.BestIndex()))]);
 }
 
-Move ChooseBid(const Round& view, const PlayerOptions& o, uint64_t seed) {
+Move ChooseBid(const Round& view, const PlayerOptions& o, uint64_t seed,
+               std::optional<double>* value) {
   const std::vector<MoveEstimate> est = EstimateMoves(view, o.bid_samples, seed);
   const bool can_pass = std::any_of(
       est.begin(), est.end(), [](const MoveEstimate& e) { return e.move.code == Move::kPass; });
@@ -216,13 +220,17 @@ Move ChooseBid(const Round& view, const PlayerOptions& o, uint64_t seed) {
       pick = &e;
     }
   }
-  if (pick != nullptr) return pick->move;
-  if (can_pass) return Move{Move::kPass};
-  // Forced to name a contract: the best mean.
-  const auto best = std::max_element(
-      est.begin(), est.end(),
-      [](const MoveEstimate& a, const MoveEstimate& b) { return a.mean < b.mean; });
-  return best->move;
+  if (pick == nullptr && can_pass) {
+    pick = &*std::find_if(est.begin(), est.end(),
+                          [](const MoveEstimate& e) { return e.move.code == Move::kPass; });
+  }
+  if (pick == nullptr) {  // forced to name a contract: the best mean
+    pick = &*std::max_element(
+        est.begin(), est.end(),
+        [](const MoveEstimate& a, const MoveEstimate& b) { return a.mean < b.mean; });
+  }
+  *value = pick->mean;
+  return pick->move;
 }
 
 }  // namespace
@@ -313,7 +321,9 @@ std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t
 }
 
 Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver& solver,
-                uint64_t* nodes) {
+                uint64_t* nodes, std::optional<double>* value) {
+  std::optional<double> ignored;
+  if (value == nullptr) value = &ignored;
   const int me = view.ToMove();
   if (o.kind == PlayerKind::kRandom) {
     const std::vector<Move> moves = view.LegalMoves(Candidates(view, me));
@@ -323,18 +333,19 @@ Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
   switch (view.phase()) {
     case Phase::kBidding:
     case Phase::kNaming:
-      return ChooseBid(view, o, seed);
+      return ChooseBid(view, o, seed, value);
     case Phase::kTalon: {
       const std::vector<MoveEstimate> est = EstimateMoves(view, o.bid_samples, seed);
-      return std::max_element(
-                 est.begin(), est.end(),
-                 [](const MoveEstimate& a, const MoveEstimate& b) { return a.mean < b.mean; })
-          ->move;
+      const MoveEstimate& best = *std::max_element(
+          est.begin(), est.end(),
+          [](const MoveEstimate& a, const MoveEstimate& b) { return a.mean < b.mean; });
+      *value = best.mean;
+      return best.move;
     }
     case Phase::kDiscard:
       return Move::Card(RuleDiscard(view.hand(me)));
     case Phase::kPlay:
-      return ChooseCard(view, o, seed, solver, nodes);
+      return ChooseCard(view, o, seed, solver, nodes, value);
     case Phase::kDone:
       break;
   }

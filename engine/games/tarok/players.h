@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "absl/status/statusor.h"
@@ -43,9 +44,11 @@ absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::st
 std::string PlayerName(const PlayerOptions& o);
 
 // The move `o` makes in `view` (a seat's view with that seat to move). Adds the search nodes to
-// `nodes`.
+// `nodes`. `value` (optional) gets the player's estimate of its move where it makes one: a card
+// solved exactly (the Monte Carlo player's last tricks), the card points of the mover's side (klop:
+// minus his own); a bid or talon group, the seat's score (mean of the simulated games).
 Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver& solver,
-                uint64_t* nodes);
+                uint64_t* nodes, std::optional<double>* value = nullptr);
 
 // The value of each candidate of the bidding (bids) or of the talon (groups) by simulation, for
 // BestMove in those phases: mean score of the seat over `samples` simulated games.
