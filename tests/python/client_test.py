@@ -5,6 +5,8 @@ Run by CTest with PYTHONPATH set to the build's python/ folder:
   client_test.py --kibitzerd PATH --tables FILE
 """
 import argparse
+import os
+import subprocess
 import sys
 import tempfile
 import threading
@@ -195,6 +197,40 @@ class ClientTest(unittest.TestCase):
         claimed = self.client.analyze_play(RECORD.replace("[Play", "[Result \"10\"]\n[Play"))
         self.assertEqual(claimed.claim_tricks, 10)
         self.assertEqual(claimed.claim_double_dummy, claimed.cards[-1].tricks_after)
+
+
+class ExamplesTest(unittest.TestCase):
+    """Each game's example in clients/python/examples runs against a real server."""
+
+    def run_example(self, name, *args):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients",
+                              "python", "examples", name)
+        done = subprocess.run([sys.executable, script, "--server", SERVERS[0][1], *args],
+                              capture_output=True, text=True, timeout=120,
+                              env=dict(os.environ))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        return done.stdout
+
+    def test_scrabble_review(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".gcg") as gcg:
+            gcg.write("#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +66 66\n")
+            gcg.flush()
+            out = self.run_example("scrabble_review.py", gcg.name, "--algorithm", "static")
+        self.assertRegex(out, r"1 1 8D RETAINS +(best|small|medium|large)")
+
+    def test_tarok_card(self):
+        out = self.run_example("tarok_card.py", "--samples", "4")
+        self.assertIn("legal:", out)
+        self.assertRegex(out, r"talon:\d")
+
+    def test_bigtwo_play(self):
+        out = self.run_example("bigtwo_play.py", "--samples", "4")
+        self.assertIn("pass", out)
+
+    def test_tictactoe_selfplay(self):
+        out = self.run_example("tictactoe_selfplay.py")
+        self.assertIn("draw", out)
+        self.assertRegex(out, r"review: (best ){8}best")
 
 
 class SpreadTest(unittest.TestCase):
