@@ -294,49 +294,62 @@ int AnalyseOnePlay(Transport& t, const CommandOptions& o, const std::string& rec
 
 }  // namespace
 
+absl::StatusOr<std::vector<RecordBoard>> RecordBoards(const std::string& text) {
+  std::vector<RecordBoard> out;
+  // A LIN file of several boards (BBO's downloads: a record a line, each starting with its deal,
+  // md|), or a PBN file of several games (each written out on its own, the tags it inherits from
+  // the games before included); a single game as it is.
+  if (absl::StrContains(text, "md|")) {
+    const std::vector<std::string> boards = LinBoards(text);
+    if (boards.size() <= 1) return std::vector<RecordBoard>{{"", text, absl::OkStatus()}};
+    for (size_t i = 0; i < boards.size(); ++i) {
+      out.push_back({absl::StrCat("game ", i + 1), boards[i], absl::OkStatus()});
+    }
+    return out;
+  }
+  if (!bridge::LooksLikeRecord(text)) return std::vector<RecordBoard>{{"", text, absl::OkStatus()}};
+  absl::StatusOr<std::vector<bridge::PbnGame>> games = bridge::ParsePbnGamesEach(text, "--file");
+  if (!games.ok()) return games.status();
+  if (games->size() == 1) return std::vector<RecordBoard>{{"", text, absl::OkStatus()}};
+  for (size_t i = 0; i < games->size(); ++i) {
+    const bridge::PbnGame& g = (*games)[i];
+    std::string title = absl::StrCat("game ", i + 1);
+    if (g.record.ok()) {
+      const auto it = g.record->tags.find("Board");
+      if (it != g.record->tags.end()) absl::StrAppend(&title, " (board ", it->second, ")");
+    }
+    out.push_back(
+        {title, g.record.ok() ? bridge::FormatPbnGame(*g.record) : "", g.record.status()});
+  }
+  return out;
+}
+
+int EachRecordBoard(const std::string& text, bool json,
+                    const std::function<int(const std::string&, const std::string&)>& run) {
+  absl::StatusOr<std::vector<RecordBoard>> boards = RecordBoards(text);
+  if (!boards.ok()) return Fail(boards.status());
+  if (boards->size() == 1) return run((*boards)[0].text, "");
+  int worst = 0;
+  for (size_t i = 0; i < boards->size(); ++i) {
+    const RecordBoard& b = (*boards)[i];
+    if (!json) {
+      std::printf("%s%s\n", i > 0 ? "\n" : "", b.title.c_str());
+      std::fflush(stdout);
+    }
+    worst = std::max(
+        worst, b.error.ok() ? run(b.text, absl::StrCat("--file: ", b.title, ": ")) : Fail(b.error));
+  }
+  return worst;
+}
+
 int RunPlay(Transport& t, const CommandOptions& o) {
   if (o.file.empty()) return AnalyseOnePlay(t, o, o.notation);
   absl::StatusOr<std::string> text = ReadFile(o.file);
   if (!text.ok()) return Fail(text.status());
-  // A PBN file of several games, or a LIN file of several boards (BBO's downloads: a record a
-  // line, each starting with its deal, md|): each analysed in turn, sent as a record of its own
-  // (a PBN game's tags inherited from the games before written out); a game that cannot be
-  // analysed is reported and the others still are. A single game goes as it is.
-  if (absl::StrContains(*text, "md|")) {
-    const std::vector<std::string> boards = LinBoards(*text);
-    if (boards.size() <= 1) return AnalyseOnePlay(t, o, *text);
-    int worst = 0;
-    for (size_t i = 0; i < boards.size(); ++i) {
-      if (!o.json) {
-        std::printf("%sgame %zu\n", i > 0 ? "\n" : "", i + 1);
-        std::fflush(stdout);
-      }
-      worst = std::max(
-          worst, AnalyseOnePlay(t, o, boards[i], absl::StrCat("--file: board ", i + 1, ": ")));
-    }
-    return worst;
-  }
-  absl::StatusOr<std::vector<bridge::PbnGame>> games = bridge::ParsePbnGamesEach(*text, "--file");
-  if (!games.ok()) return Fail(games.status());
-  if (games->size() == 1) return AnalyseOnePlay(t, o, *text);
-  int worst = 0;
-  for (size_t i = 0; i < games->size(); ++i) {
-    const bridge::PbnGame& g = (*games)[i];
-    if (!o.json) {
-      std::string board;
-      if (g.record.ok()) {
-        const auto it = g.record->tags.find("Board");
-        if (it != g.record->tags.end()) board = absl::StrCat(" (board ", it->second, ")");
-      }
-      std::printf("%sgame %zu%s\n", i > 0 ? "\n" : "", i + 1, board.c_str());
-      std::fflush(stdout);
-    }
-    const int rc = g.record.ok() ? AnalyseOnePlay(t, o, bridge::FormatPbnGame(*g.record),
-                                                  absl::StrCat("--file: game ", i + 1, ": "))
-                                 : Fail(g.record.status());
-    worst = std::max(worst, rc);
-  }
-  return worst;
+  // Each game analysed in turn; a game that cannot be analysed is reported, the others still are.
+  return EachRecordBoard(*text, o.json, [&](const std::string& record, const std::string& where) {
+    return AnalyseOnePlay(t, o, record, where);
+  });
 }
 
 int RunPbn(Transport& t, const CommandOptions& o) {

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,6 +60,20 @@ absl::Status FillMap(const std::vector<std::string>& items, const char* flag,
                      google::protobuf::Map<std::string, std::string>* out);
 // The position the flags and words give, inline or by --position-id.
 absl::StatusOr<pb::PositionRef> MakeRef(const CommandOptions& o);
+
+// The games of a bridge record file: each board of a multi-board LIN file or each game of a PBN
+// file (standing on its own), titled "game N (board B)"; a single record or deal as it is (no
+// title). A PBN game that does not make sense is its error, the others are read.
+struct RecordBoard {
+  std::string title;
+  std::string text;
+  absl::Status error;
+};
+absl::StatusOr<std::vector<RecordBoard>> RecordBoards(const std::string& text);
+// Runs `run(record, where)` on each (printing each title first unless `json`); returns the worst
+// exit code. `where` prefixes a board's errors ("--file: game 2: ").
+int EachRecordBoard(const std::string& text, bool json,
+                    const std::function<int(const std::string&, const std::string&)>& run);
 
 // Prints the error on stderr; returns the exit code (2 for a request refused as invalid).
 int Fail(const absl::Status& status);

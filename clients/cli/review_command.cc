@@ -60,16 +60,11 @@ absl::StatusOr<std::string> ReviewFileOf(CommandOptions& o) {
   return path;
 }
 
-int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
-              const std::atomic<bool>* interrupt) {
-  absl::StatusOr<std::string> file = ReviewFileOf(o);
-  if (!file.ok()) return Fail(file.status());
-  if (o.game == "tictactoe" && !file->empty()) {  // the default: the file's kind says the game
-    if (absl::EndsWithIgnoreCase(*file, ".gcg")) o.game = "scrabble";
-    if (absl::EndsWithIgnoreCase(*file, ".pbn") || absl::EndsWithIgnoreCase(*file, ".lin")) {
-      o.game = "bridge";
-    }
-  }
+namespace {
+
+// Reviews one game (o.notation) and prints it.
+int ReviewOne(Transport& t, const CommandOptions& o, const std::string& reviewed_seat,
+              const std::atomic<bool>* interrupt, const std::string& where) {
   absl::StatusOr<pb::PositionRef> ref = MakeRef(o);
   if (!ref.ok()) return Fail(ref.status());
   pb::ReviewRequest request;
@@ -100,7 +95,9 @@ int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
         for (; printed < r.reviews_size(); ++printed) PrintReview(r.reviews(printed));
       },
       interrupt);
-  if (!last.ok()) return Fail(last.status());
+  if (!last.ok()) {
+    return Fail(absl::Status(last.status().code(), absl::StrCat(where, last.status().message())));
+  }
   if (!o.json) {
     int graded[4] = {0, 0, 0, 0};
     const char* names[4] = {"best", "small", "medium", "large"};
@@ -115,6 +112,30 @@ int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
                 graded[0], graded[1], graded[2], graded[3]);
   }
   return last->stop_reason() == pb::STOP_REASON_ERROR ? 1 : 0;
+}
+
+}  // namespace
+
+int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
+              const std::atomic<bool>* interrupt) {
+  absl::StatusOr<std::string> file = ReviewFileOf(o);
+  if (!file.ok()) return Fail(file.status());
+  if (o.game == "tictactoe" && !file->empty()) {  // the default: the file's kind says the game
+    if (absl::EndsWithIgnoreCase(*file, ".gcg")) o.game = "scrabble";
+    if (absl::EndsWithIgnoreCase(*file, ".pbn") || absl::EndsWithIgnoreCase(*file, ".lin")) {
+      o.game = "bridge";
+    }
+  }
+  if (o.game != "bridge" || !o.position_id.empty()) {
+    return ReviewOne(t, o, reviewed_seat, interrupt, "");
+  }
+  // A bridge file of several boards: each reviewed in turn.
+  return EachRecordBoard(o.notation, o.json,
+                         [&](const std::string& record, const std::string& where) {
+                           CommandOptions one = o;
+                           one.notation = record;
+                           return ReviewOne(t, one, reviewed_seat, interrupt, where);
+                         });
 }
 
 }  // namespace kibitzer::cli

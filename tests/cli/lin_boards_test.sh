@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# kibitz play --file on a LIN file of several boards (a record a line, as BBO downloads them):
-# each board is analysed as its own record, and equal to that board analysed alone.
+# kibitz play --file and kibitz review on a LIN file of several boards (a record a line, as BBO
+# downloads them): each board is analysed (reviewed) as its own record, equal to that board alone.
 #   lin_boards_test.sh KIBITZ
 set -euo pipefail
 kibitz=$1
@@ -10,7 +10,7 @@ one='pn|a,b,c,d|md|3ST983H5DA93CAJ732,SAJ75HQ63DKQ6CKQ8,SQ64HJT98742D7CT6,|sv|e|
 two='pn|a,b,c,d|md|3ST983H5DA93CAJ732,SAJ75HQ63DKQ6CKQ8,SQ64HJT98742D7CT6,|sv|o|mb|3H|mb|p|mb|4H|mb|p|mb|p|mb|p|pc|SK|'
 printf '%s\n%s\n' "$one" "$two" > "$work/boards.lin"
 # The answers without their timings.
-untimed() { sed 's/,"elapsed_ms":"[0-9]*"//'; }
+untimed() { sed 's/,"elapsed_ms":"[0-9]*"//; s/,"nodes_per_second":"[0-9]*"//'; }
 "$kibitz" --json play --file="$work/boards.lin" | untimed > "$work/both"
 "$kibitz" --json play "$one" | untimed > "$work/expected"
 "$kibitz" --json play "$two" | untimed >> "$work/expected"
@@ -19,4 +19,15 @@ if ! diff "$work/expected" "$work/both"; then
   exit 1
 fi
 [ "$(wc -l < "$work/both")" -eq 2 ] || { echo "expected one answer a board"; exit 1; }
-echo "2 boards, each as when alone"
+# review FILE: the file's boards one by one, each as its record reviewed alone (final reports).
+finals() { untimed | grep '"final":true' | sed 's/"search_id":"[^"]*",//'; }
+"$kibitz" --json review "$work/boards.lin" | finals > "$work/reviewed"
+"$kibitz" --json --game=bridge review "$one" | finals > "$work/expected_reviews"
+"$kibitz" --json --game=bridge review "$two" | finals >> "$work/expected_reviews"
+if ! diff "$work/expected_reviews" "$work/reviewed"; then
+  echo "the boards of the file were not each reviewed as when alone"
+  exit 1
+fi
+[ "$(wc -l < "$work/reviewed")" -eq 2 ] || { echo "expected one review a board"; exit 1; }
+grep -q '"grade":' "$work/reviewed" || { echo "no move graded"; exit 1; }
+echo "2 boards, each as when alone (play and review)"
