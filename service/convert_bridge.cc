@@ -61,6 +61,8 @@ pb::AnalyzePlayResponse ToProto(const bridge::PlayAnalysis& analysis) {
     c->set_tricks_after(s.after);
     c->set_cost(s.cost);
   }
+  if (analysis.dealer) response.set_dealer(std::string(1, bridge::SeatChar(*analysis.dealer)));
+  for (const std::string& call : analysis.auction) response.add_auction(call);
   if (analysis.claim) {
     response.set_claimed(true);
     response.set_claim_tricks(*analysis.claim);

@@ -153,6 +153,27 @@ try {
     await page.screenshot({ path: join(SHOTS, "bridge-record.png"), fullPage: true });
   });
 
+  await check("a LIN record shows its auction, its play by tricks and the cards a costly card should have been", async () => {
+    const lin = "md|3SK5HAK8DJ652C53,ST8HT974DA3CT94,SA3H5DKT97CAQ76,SQ72H6DQ84CKJ82|sv|o|mb|1N|mb|p|mb|p|mb|p|pc|S2|pc|SK|pc|S8|pc|SA|";
+    await page.fill("#bridge-input", lin);
+    await page.click("#bridge-load");
+    await page.waitForFunction(() => document.querySelectorAll("#play-record .record-card").length === 4, null, WAIT);
+    assert.deepEqual(await page.$$eval("#auction td.call", (cs) => cs.map((c) => c.textContent)), ["1NT", "Pass", "Pass", "Pass"]);
+    assert.equal(await page.$$eval("#play-record .trick-row", (rs) => rs.length), 1);
+    assert.equal((await page.textContent("#play-record .trick-result")).trim(), "N · NS 1 EW 0");
+    // North's ace gave away two tricks; kibitz analyze of the position before it names the cards that keep them.
+    const before = execFileSync(KIBITZ, ["--json", "analyze", "--game=bridge",
+      "--position-option=contract=1NT,declarer=N,leader=E", "--moves=S2,SK,S8",
+      "N:A3.5.KT97.AQ76 Q72.6.Q84.KJ82 K5.AK8.J652.53 T8.T974.A3.T94"], { encoding: "utf8" });
+    const moves = JSON.parse(before.trim().split("\n").pop()).moves;
+    const top = Math.max(...moves.map((m) => m.value));
+    const want = moves.filter((m) => m.value === top).map((m) => m.move).sort();
+    const better = await page.getAttribute('#play-record .record-card[data-index="3"]', "data-better");
+    assert.deepEqual(better.split(" ").sort(), want);
+    assert.match(await page.textContent("#play-record .better"), /N: ♠3 kept it/);
+    await page.screenshot({ path: join(SHOTS, "bridge-lin-auction.png"), fullPage: true });
+  });
+
   await check("a seat's view analysis shows its progress bar moving and the final values", async () => {
     await page.fill("#bridge-input", DEAL);
     await page.click("#bridge-load");

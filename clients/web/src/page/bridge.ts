@@ -23,6 +23,18 @@ interface Played {
   card: string;
   seat: string;
   cost: number | null; // tricks the card gave away for its side; null when not known
+  better: string[]; // where it cost tricks: the cards that would have kept them
+}
+
+const RANKS = "23456789TJQKA";
+
+// The seat that wins a trick of four cards led by `leader` (seats in order from it).
+export function trickWinner(cards: string[], leader: number, trump: string): number {
+  let best = 0;
+  const beats = (a: string, b: string) =>
+    a[0] === b[0] ? RANKS.indexOf(a[1]) > RANKS.indexOf(b[1]) : a[0] === trump;
+  for (let i = 1; i < cards.length; ++i) if (beats(cards[i], cards[best])) best = i;
+  return (leader + best) % 4;
 }
 
 const STRAIN_ROWS: [string, number][] = [["NT", 4], ["♠", 0], ["♥", 1], ["♦", 2], ["♣", 3]];
@@ -33,6 +45,7 @@ export class BridgePanel {
   private boards: Board[] = [];
   private start: Position | null = null; // the deal where stepping starts
   private played: Played[] = [];
+  private auction: { dealer: string; calls: string[] } | null = null;
   private cursor = 0; // cards of `played` on the table
   private current: SetupPositionResponse | null = null;
   private values = new Map<string, number>(); // legal card -> double-dummy tricks
@@ -103,13 +116,18 @@ export class BridgePanel {
         ? (await kibitzer.setupPosition({ position: { game: "bridge", notation: withoutPlay(text), options } })).position
         : whole.position;
       let played: Played[] = [];
+      let auction: { dealer: string; calls: string[] } | null = null;
       if (record) {
         const play = await bridge.analyzePlay({ record: text });
-        played = play.cards.map((c) => ({ card: c.card, seat: c.seat, cost: c.cost }));
+        played = play.cards.map((c) => ({ card: c.card, seat: c.seat, cost: c.cost, better: [] }));
+        if (play.auction.length > 0) auction = { dealer: play.dealer || "N", calls: play.auction };
+        if (start !== undefined) await this.findBetter(start, played);
       }
       if (generation !== this.generation || start === undefined) return;
       this.start = start;
       this.played = played;
+      this.auction = auction;
+      this.drawAuction();
       this.cursor = 0;
       $("mc-results").replaceChildren();  // another deal's analysis
       $("mc-status").textContent = "";
@@ -125,9 +143,46 @@ export class BridgePanel {
     }
   }
 
+  // For each card that cost tricks: the cards that would have kept them (the best double-dummy
+  // values of the position before it), all such positions solved in one call.
+  private async findBetter(start: Position, played: Played[]) {
+    const costly = played.map((p, i) => (p.cost !== null && p.cost > 0 ? i : -1)).filter((i) => i >= 0);
+    if (costly.length === 0) return;
+    const positions = costly.map((i) => create(PositionSchema, {
+      game: "bridge", notation: start.notation, options: { ...start.options },
+      moves: [...start.moves, ...played.slice(0, i).map((p) => p.card)],
+    }));
+    const answer = await bridge.solveBoards({ positions });
+    answer.boards.forEach((b, k) => {
+      const top = Math.max(...b.cards.map((c) => c.tricks));
+      played[costly[k]].better = b.cards.filter((c) => c.tricks === top).map((c) => c.card);
+    });
+  }
+
+  private drawAuction() {
+    const box = $("auction");
+    if (this.auction === null) {
+      box.replaceChildren();
+      return;
+    }
+    // Columns W N E S as books print them; the dealer's call in its column.
+    const order = ["W", "N", "E", "S"];
+    const cells: HTMLElement[] = [];
+    for (let i = 0; i < order.indexOf(this.auction.dealer); ++i) cells.push(el("td", {}));
+    for (const call of this.auction.calls) {
+      const pretty = call.replace(/^(\d)([SHDC])/, (_m, l: string, s: string) => l + SUIT_SYMBOL[s]).replace(/NT$/, "NT");
+      cells.push(el("td", { class: /[HD]$/.test(call) ? "red call" : "call", text: pretty }));
+    }
+    const rows: HTMLElement[] = [el("tr", {}, ...order.map((s) => el("th", { text: s })))];
+    for (let i = 0; i < cells.length; i += 4) rows.push(el("tr", {}, ...cells.slice(i, i + 4)));
+    box.replaceChildren(el("caption", { text: "Auction" }), ...rows);
+  }
+
   // Nothing on the table: after a load that failed.
   private clearBoard() {
     this.start = null;
+    this.auction = null;
+    $("auction").replaceChildren();
     this.current = null;
     this.played = [];
     this.cursor = 0;
@@ -173,7 +228,8 @@ export class BridgePanel {
     const best = Math.max(...this.values.values());
     const value = this.values.get(card);
     const cost = value === undefined || !Number.isFinite(best) ? null : best - value;
-    this.played = [...this.played.slice(0, this.cursor), { card, seat: this.current.sideToMove, cost }];
+    const better = cost !== null && cost > 0 ? [...this.values].filter(([, v]) => v === best).map(([c]) => c) : [];
+    this.played = [...this.played.slice(0, this.cursor), { card, seat: this.current.sideToMove, cost, better }];
     await this.moveCursor(this.cursor + 1);
   }
 
@@ -266,18 +322,44 @@ export class BridgePanel {
   private drawRecord() {
     // In the student's view a card's cost is double-dummy knowledge too.
     const student = (input("student-view") as HTMLInputElement).checked;
-    const list = this.played.map((p0, i) => {
-      const p = student ? { ...p0, cost: null } : p0;
-      const item = el("button", {
-        class: `record-card${i < this.cursor ? " done" : ""}${p.cost !== null && p.cost > 0 ? " costly" : ""}${isRed(p.card) ? " red" : ""}`,
-        "data-index": String(i),
-        "data-cost": p.cost === null ? undefined : String(p.cost),
-        title: p.cost === null ? "" : p.cost > 0 ? `gave away ${p.cost} trick${p.cost > 1 ? "s" : ""}` : "double-dummy card",
-      }, `${p.seat} ${prettyCard(p.card)}`, p.cost !== null && p.cost > 0 ? el("sup", { text: `−${p.cost}` }) : "");
-      item.addEventListener("click", () => void this.moveCursor(i + 1));
-      return item;
-    });
-    $("play-record").replaceChildren(...list);
+    const trump = this.start?.options.trump ?? "N";
+    let leader = SEATS.indexOf((this.start?.options.leader ?? "N") as Seat);
+    const won = { NS: 0, EW: 0 };
+    const rows: HTMLElement[] = [];
+    for (let t = 0; t * 4 < this.played.length; ++t) {
+      const trick = this.played.slice(4 * t, 4 * t + 4);
+      const items = trick.map((p0, k) => {
+        const i = 4 * t + k;
+        const p = student ? { ...p0, cost: null, better: [] } : p0;
+        const costly = p.cost !== null && p.cost > 0;
+        const title = p.cost === null ? ""
+          : costly ? `gave away ${p.cost} trick${p.cost > 1 ? "s" : ""}${p.better.length > 0 ? `; ${p.better.map(prettyCard).join(" or ")} would have kept ${p.cost > 1 ? "them" : "it"}` : ""}`
+            : "double-dummy card";
+        const item = el("button", {
+          class: `record-card${i < this.cursor ? " done" : ""}${costly ? " costly" : ""}${isRed(p.card) ? " red" : ""}`,
+          "data-index": String(i),
+          "data-cost": p.cost === null ? undefined : String(p.cost),
+          "data-better": costly && p.better.length > 0 ? p.better.join(" ") : undefined,
+          title,
+        }, `${p.seat} ${prettyCard(p.card)}`, costly ? el("sup", { text: `−${p.cost}` }) : "");
+        item.addEventListener("click", () => void this.moveCursor(i + 1));
+        return item;
+      });
+      let result = "";
+      if (trick.length === 4) {
+        const winner = trickWinner(trick.map((p) => p.card), leader, trump);
+        won[winner % 2 === 0 ? "NS" : "EW"]++;
+        result = `${SEATS[winner]} · NS ${won.NS} EW ${won.EW}`;
+        leader = winner;
+      }
+      const better = student ? [] : trick.filter((p) => p.cost !== null && p.cost > 0 && p.better.length > 0)
+        .map((p) => `${p.seat}: ${p.better.map(prettyCard).join(" or ")} kept it`);
+      rows.push(el("div", { class: "trick-row", "data-trick": String(t + 1) },
+        el("span", { class: "trick-number", text: `${t + 1}.` }), ...items,
+        el("span", { class: "trick-result", text: result }),
+        better.length > 0 ? el("div", { class: "better", text: better.join("; ") }) : ""));
+    }
+    $("play-record").replaceChildren(...rows);
     ($("undo") as HTMLButtonElement).disabled = this.cursor === 0;
     ($("step-back") as HTMLButtonElement).disabled = this.cursor === 0;
     ($("step-start") as HTMLButtonElement).disabled = this.cursor === 0;

@@ -30,6 +30,8 @@ absl::StatusOr<PlayAnalysis> AnalysePlay(DoubleDummySolver& solver, const GameRe
   PlayAnalysis out;
   out.declarer = *record.declarer;
   out.contract = *record.contract;
+  out.dealer = record.dealer;
+  out.auction = record.auction;
   solver.ClearTable();
   PlayPosition p;
   p.hands = record.deal;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -30,6 +31,9 @@ struct PlayAnalysis {
   // the claim gave away (to declarer's side when above, to the defenders when below).
   std::optional<int> claim;
   int claim_double_dummy = 0;
+  // The record's dealer and auction (calls from the dealer), where it gives them.
+  std::optional<int> dealer;
+  std::vector<std::string> auction;
 };
 
 // Needs the record's contract, declarer and play. When `control` stops the search, returns
