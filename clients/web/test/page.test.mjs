@@ -355,6 +355,40 @@ try {
       await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
     }
   });
+  await check("playing against the engine: it answers each move of the person's seat", async () => {
+    await page.click('button[data-tab="games"]');
+    await page.selectOption("#game-select", "tictactoe");
+    await page.fill("#game-notation", "......... x");
+    await page.fill("#game-moves", "");
+    await page.selectOption("#game-seat", "x");
+    await page.check("#game-vs-engine");
+    await page.fill("#game-time", "500");
+    await page.click("#game-setup");
+    await page.waitForSelector('#game-moves-list button.move[data-move="b2"]', WAIT);
+    await page.click('#game-moves-list button.move[data-move="b2"]');
+    // The engine (o) answers from its own view; then it is x's turn again.
+    await page.waitForFunction(() => document.querySelector("#game-moves").value.trim().split(/\s+/).length === 2, null, WAIT);
+    await page.waitForFunction(() => /x to move/.test(document.querySelector("#game-to-move").textContent), null, WAIT);
+    const [mine, engine] = (await page.inputValue("#game-moves")).trim().split(/\s+/);
+    assert.equal(mine, "b2");
+    assert.ok(["a1", "a3", "c1", "c3"].includes(engine), `o's answer ${engine}: a corner draws`);
+    await page.uncheck("#game-vs-engine");
+    // Bridge: South declares; the engine leads for West as soon as the deal is loaded.
+    await page.click('button[data-tab="bridge"]');
+    await page.uncheck("#student-view");
+    await page.selectOption("#view-seat", "S");
+    await page.fill("#samples", "40");
+    await page.check("#bridge-vs-engine");
+    await page.fill("#bridge-input", DEAL);
+    await page.fill("#deal-contract", "3NT");
+    await page.selectOption("#deal-declarer", "S");
+    await page.click("#bridge-load");
+    await page.waitForFunction(() => document.querySelectorAll("#play-record .record-card").length >= 1, null, WAIT);
+    assert.match(await page.textContent('#play-record .record-card[data-index="0"]'), /^W /);
+    await page.waitForFunction(() => /N to play/.test(document.querySelector("#to-move").textContent), null, WAIT);
+    await page.uncheck("#bridge-vs-engine");
+  });
+
   await check("a game's moves reviewed: each graded against the best move at its point", async () => {
     await page.click('button[data-tab="games"]');
     await page.selectOption("#game-select", "tictactoe");

@@ -250,9 +250,38 @@ export class BridgePanel {
         for (const c of boards.boards[0]?.cards ?? []) this.values.set(c.card, c.tricks);
         this.draw();
       }
+      await this.engineTurn(generation);
     } catch (e) {
       if (generation === this.generation) showError(this.panel, e);
     }
+  }
+
+  // Playing against the engine: while a seat the person does not hold is to play, the engine
+  // plays it from that seat's view (declarer's for dummy): Monte Carlo over what it cannot see.
+  private async engineTurn(generation: number) {
+    const current = this.current;
+    if (!(input("bridge-vs-engine") as HTMLInputElement).checked || current === null || current.terminal) return;
+    const mine = input("view-seat").value as Seat;
+    const declarer = this.start?.options.declarer as Seat | undefined;
+    const dummy = declarer === undefined ? undefined : SEATS[(SEATS.indexOf(declarer) + 2) % 4];
+    const mover = current.sideToMove as Seat;
+    const chooser = mover === dummy && declarer !== undefined ? declarer : mover;
+    if (chooser === mine) return;
+    const position = this.position();
+    position.seat = chooser;
+    const status = $("engine-status");
+    status.textContent = `${SEAT_NAME[chooser]} is thinking…`;
+    let best = "";
+    for await (const report of kibitzer.bestMove({
+      position: { source: { case: "position", value: position } },
+      limits: { samples: BigInt(Number(input("samples").value) || 100), timeMs: 3000n },
+      seed: BigInt(this.cursor + 1),
+    })) {
+      if (report.final) best = report.bestMove;
+    }
+    status.textContent = "";
+    if (generation !== this.generation || best === "") return;
+    await this.play(best);
   }
 
   private draw() {

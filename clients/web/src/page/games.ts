@@ -70,9 +70,39 @@ export class GamesPanel {
       this.current = await kibitzer.setupPosition({ position: this.position() });
       this.values = new Map();
       this.draw();
+      await this.engineTurn();
     } catch (e) {
       showError(this.panel, e);
     }
+  }
+
+  // Playing against the engine: while a seat other than the person's is to move, the engine
+  // moves for it from that seat's view (BestMove, the time limit above), then the page sets up.
+  private async engineTurn() {
+    const current = this.current;
+    if (!(input("game-vs-engine") as HTMLInputElement).checked || current === null || current.terminal) return;
+    const mine = input("game-seat").value;
+    if (mine === "") {
+      showError(this.panel, new Error("Play against the engine: choose your seat first"));
+      return;
+    }
+    if (current.sideToMove === mine) return;
+    const position = { ...this.position(), seat: current.sideToMove };
+    const timeMs = Number(input("game-time").value) || 1000;
+    const samples = Number(input("game-samples").value) || 0;
+    let best = "";
+    $("game-status").textContent = `seat ${current.sideToMove} is thinking…`;
+    for await (const report of kibitzer.bestMove({
+      position: { source: { case: "position", value: position } },
+      limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
+      seed: BigInt(position.moves.length + 1),
+    })) {
+      if (report.final) best = report.bestMove;
+    }
+    $("game-status").textContent = "";
+    if (best === "") return;
+    input("game-moves").value = `${input("game-moves").value} ${best}`.trim();
+    await this.setup();
   }
 
   private draw() {
