@@ -389,6 +389,32 @@ try {
     await page.uncheck("#bridge-vs-engine");
   });
 
+  await check("Scrabble: the board with its premium squares and tiles; a selected play shown on it", async () => {
+    await page.click('button[data-tab="games"]');
+    await page.selectOption("#game-select", "scrabble");
+    await page.fill("#game-notation", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 DORWXYZ/AEINRST 0/0 0 lex SCOWL70;");
+    await page.fill("#game-moves", "8G WORD,");  // seat 1's play (a comma: the play holds a space)
+    await page.click("#game-setup");
+    await page.waitForSelector("#scrabble-board table", WAIT);
+    const square = (r, c) => page.$eval(`#scrabble-board td[data-square="${r},${c}"]`, (t) => [t.textContent, t.className]);
+    assert.deepEqual((await square(7, 6))[0], "W");
+    assert.deepEqual((await square(7, 9))[0], "D");
+    assert.match((await square(0, 0))[1], /tw/);
+    assert.match((await square(1, 5))[1], /tl/);
+    // A rack of AEINRST to move on the empty board: the plays ranked; the first selected on it.
+    await page.fill("#game-moves", "");
+    await page.fill("#game-notation", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/DORWXYZ 0/0 0 lex SCOWL70;");
+    await page.click("#game-setup");
+    await page.fill("#game-time", "2000");
+    await page.click("#game-analyze");
+    await page.waitForSelector("#game-status:not([data-state=running])", WAIT);
+    const best = await page.getAttribute("#game-results tr[data-move]", "data-move");
+    await page.click("#game-results tr[data-move]");
+    const word = best.split(" ")[1];
+    await page.waitForFunction((n) => document.querySelectorAll("#scrabble-board td.new").length === n, word.length, WAIT);
+    await page.locator("#scrabble-board").screenshot({ path: join(SHOTS, "scrabble-board.png") });
+  });
+
   await check("a game's moves reviewed: each graded against the best move at its point", async () => {
     await page.click('button[data-tab="games"]');
     await page.selectOption("#game-select", "tictactoe");

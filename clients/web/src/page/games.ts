@@ -4,7 +4,17 @@ import type { GameInfo, SearchReport, SetupPositionResponse } from "../gen/kibit
 import { kibitzer } from "./api.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
 import { reviewRows } from "./review.js";
+import { drawBoard, viewOf } from "./scrabble.js";
 import { SearchRunner, unitName } from "./search.js";
+
+// The moves field: moves separated by commas (a Scrabble play holds a space: "8D WORD, H4 AX")
+// or, where there is no comma, by spaces ("b2 b1 a1").
+export function splitMoves(text: string): string[] {
+  return text.split(text.includes(",") ? "," : /\s+/).map((m) => m.trim()).filter((m) => m !== "");
+}
+function joinMoves(moves: string[]): string {
+  return moves.join(moves.some((m) => m.includes(" ")) ? ", " : " ");
+}
 
 export class GamesPanel {
   private readonly panel = $("tab-games");
@@ -53,13 +63,14 @@ export class GamesPanel {
     $("game-moves-list").replaceChildren();
     $("game-knowledge").replaceChildren();
     $("game-results").replaceChildren();
+    this.drawBoard();
   }
 
   private position() {
     return {
       game: input("game-select").value,
       notation: input("game-notation").value,
-      moves: input("game-moves").value.split(/\s+/).filter((m) => m !== ""),
+      moves: splitMoves(input("game-moves").value),
       seat: input("game-seat").value,
     };
   }
@@ -101,27 +112,45 @@ export class GamesPanel {
     }
     $("game-status").textContent = "";
     if (best === "") return;
-    input("game-moves").value = `${input("game-moves").value} ${best}`.trim();
+    input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), best]);
     await this.setup();
+  }
+
+  // Scrabble: the board of the position, with `play` (a selected row's) laid on it.
+  private drawBoard(play = "") {
+    const box = $("scrabble-board");
+    const position = this.current?.position;
+    box.hidden = input("game-select").value !== "scrabble" || position === undefined;
+    if (box.hidden || position === undefined) return;
+    drawBoard(box, viewOf(position.notation, position.moves), play);
   }
 
   private draw() {
     const current = this.current;
     if (current === null) return;
+    this.drawBoard();
     $("game-to-move").textContent = current.terminal ? `game over: ${current.outcome}` : `${current.sideToMove} to move`;
     $("game-knowledge").replaceChildren(
       ...(current.knowledge?.known ?? []).map((k) => el("li", { class: "known", text: k })),
       ...(current.knowledge?.hidden ?? []).map((h) => el("li", { class: "hidden", text: `hidden: ${h}` })));
-    $("game-moves-list").replaceChildren(...current.legalMoves.map((move) => {
+    const buttons = current.legalMoves.map((move) => {
       const value = this.values.get(move);
       const button = el("button", { class: "move", "data-move": move, "data-value": value }, move,
         value === undefined ? "" : el("sup", { text: value }));
       button.addEventListener("click", () => {
-        input("game-moves").value = `${input("game-moves").value} ${move}`.trim();
+        input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), move]);
         void this.setup();
       });
       return button;
-    }));
+    });
+    // Hundreds of Scrabble plays: folded away (the analysis ranks them), unless valued already.
+    if (buttons.length > 60) {
+      const folded = el("details", {}, el("summary", { text: `${buttons.length} legal moves` }), ...buttons);
+      if (this.values.size > 0) folded.open = true;
+      $("game-moves-list").replaceChildren(folded);
+    } else {
+      $("game-moves-list").replaceChildren(...buttons);
+    }
   }
 
   private async search(kind: "analyze" | "bestMove") {
@@ -152,6 +181,12 @@ export class GamesPanel {
     });
   }
 
+  // A row of plays that shows its play on the board when clicked.
+  private selectable(row: HTMLElement, move: string): HTMLElement {
+    row.addEventListener("click", () => this.drawBoard(move));
+    return row;
+  }
+
   private showReport(report: SearchReport) {
     if (report.reviewTotal > 0) {
       $("game-results").replaceChildren(...reviewRows(report));
@@ -162,9 +197,9 @@ export class GamesPanel {
     $("game-results").replaceChildren(
       el("tr", {}, ...["move", `value (${unitName(report.unit) || "see below"})`, "± s.e.", "samples"]
         .map((h) => el("th", { text: h }))),
-      ...report.moves.map((m) => el("tr", { "data-move": m.move },
+      ...report.moves.map((m) => this.selectable(el("tr", { "data-move": m.move },
         el("td", { text: m.move }), el("td", { class: "num", text: m.display }),
         el("td", { class: "num", text: m.stdError > 0 ? m.stdError.toFixed(3) : "" }),
-        el("td", { class: "num", text: m.samples > 0 ? String(m.samples) : "" }))));
+        el("td", { class: "num", text: m.samples > 0 ? String(m.samples) : "" })), m.move)));
   }
 }
