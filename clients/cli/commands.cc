@@ -168,20 +168,8 @@ int RunSearch(Transport& t, const CommandOptions& o, bool best_move,
   if (!ref.ok()) return Fail(ref.status());
   pb::AnalyzeRequest request;
   *request.mutable_position() = *std::move(ref);
-  pb::Limits* limits = request.mutable_limits();
-  limits->set_time_ms(o.time_ms);
-  limits->set_nodes(o.nodes);
-  limits->set_depth(o.depth);
-  limits->set_samples(o.samples);
-  for (const auto& c : o.candidates) limits->add_candidate_moves(c);
-  request.set_progress_interval_ms(o.interval_ms);
-  request.set_priority(o.priority);
-  request.set_seed(o.seed);
-  request.set_threads(o.threads);
-  request.set_hash_mb(o.hash_mb);
-  if (absl::Status s = FillMap(o.search_options, "option", request.mutable_options()); !s.ok()) {
-    return Fail(s);
-  }
+  if (absl::Status s = FillSearchFields(o, &request); !s.ok()) return Fail(s);
+  for (const auto& c : o.candidates) request.mutable_limits()->add_candidate_moves(c);
   for (const auto& f : o.fixed) request.add_fixed(f);
   // Constraints on the sampled layouts (Monte Carlo) travel as the search option "constraints".
   if (!o.constraints.empty()) (*request.mutable_options())["constraints"] = o.constraints;

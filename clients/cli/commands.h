@@ -75,6 +75,23 @@ absl::StatusOr<std::vector<RecordBoard>> RecordBoards(const std::string& text);
 int EachRecordBoard(const std::string& text, bool json,
                     const std::function<int(const std::string&, const std::string&)>& run);
 
+// The fields every streamed search request shares (Analyze, BestMove, Review), from the flags:
+// limits (no candidates), progress interval, priority, seed, threads, table, options.
+template <typename Request>
+absl::Status FillSearchFields(const CommandOptions& o, Request* request) {
+  pb::Limits* limits = request->mutable_limits();
+  limits->set_time_ms(o.time_ms);
+  limits->set_nodes(o.nodes);
+  limits->set_depth(o.depth);
+  limits->set_samples(o.samples);
+  request->set_progress_interval_ms(o.interval_ms);
+  request->set_priority(o.priority);
+  request->set_seed(o.seed);
+  request->set_threads(o.threads);
+  request->set_hash_mb(o.hash_mb);
+  return FillMap(o.search_options, "option", request->mutable_options());
+}
+
 // Prints the error on stderr; returns the exit code (2 for a request refused as invalid).
 int Fail(const absl::Status& status);
 // With --json, Fail writes the error as one JSON line: google.rpc.Status with its BadRequest.

@@ -70,19 +70,7 @@ int ReviewOne(Transport& t, const CommandOptions& o, const std::string& reviewed
   pb::ReviewRequest request;
   *request.mutable_position() = *std::move(ref);
   request.set_reviewed_seat(reviewed_seat);
-  pb::Limits* limits = request.mutable_limits();
-  limits->set_time_ms(o.time_ms);
-  limits->set_nodes(o.nodes);
-  limits->set_depth(o.depth);
-  limits->set_samples(o.samples);
-  request.set_progress_interval_ms(o.interval_ms);
-  request.set_priority(o.priority);
-  request.set_seed(o.seed);
-  request.set_threads(o.threads);
-  request.set_hash_mb(o.hash_mb);
-  if (absl::Status s = FillMap(o.search_options, "option", request.mutable_options()); !s.ok()) {
-    return Fail(s);
-  }
+  if (absl::Status s = FillSearchFields(o, &request); !s.ok()) return Fail(s);
   int printed = 0;
   absl::StatusOr<pb::SearchReport> last = t.Review(
       request,

@@ -34,6 +34,24 @@ struct GameLog {
   std::string record;       // the game in its own record format where it has one (GCG)
 };
 
+// One player's tally over a match's games (each harness's PlayerResult is one, with its own
+// extras): wins and points with their 95% half-widths, move times and nodes.
+struct PlayerTally {
+  std::string name;
+  int games = 0;
+  int wins = 0;
+  int64_t points = 0;
+  double points_sd = 0;       // standard deviation of the points of one game
+  double median_move_ms = 0;  // median time of the moves it had to choose (two or more legal)
+  uint64_t moves = 0;
+  uint64_t nodes = 0;
+  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
+  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
+  // Half-widths of the 95% confidence intervals (normal approximation).
+  double PointsHalfWidth() const;
+  double WinRateHalfWidth() const;
+};
+
 // Plays games 0 .. total - 1 with `play(g)` on `threads` threads (each game on one thread, taken
 // in order); `progress` (may be empty) is called with the games done so far, one call at a time.
 // `prefix` (may be empty) is called, under the same lock, with n each time the first n games have
@@ -97,6 +115,12 @@ Result PlaySummarized(
 // Half-width of the 95% confidence interval of a mean of n values with standard deviation sd
 // (normal approximation).
 inline double HalfWidth95(double sd, int n) { return n > 1 ? 1.96 * sd / std::sqrt(n) : 0; }
+
+inline double PlayerTally::PointsHalfWidth() const { return HalfWidth95(points_sd, games); }
+inline double PlayerTally::WinRateHalfWidth() const {
+  const double p = WinRate();
+  return HalfWidth95(std::sqrt(p * (1 - p)), games);
+}
 
 // Population standard deviation from a sum and a sum of squares of n values.
 inline double StdDev(double sum, double sum_squares, int n) {

@@ -8,6 +8,7 @@
 
 #include "gtest/gtest.h"
 #include "service/position_store.h"
+#include "tests/service/collect_reports.h"
 
 namespace kibitzer::service {
 namespace {
@@ -70,22 +71,7 @@ TEST(PositionStore, APositionIsItsClientsAlone) {
   EXPECT_NE(store.Put({}, "owner"), id);
 }
 
-class Collect final : public ReportSink {
- public:
-  void OnReport(const pb::SearchReport& r) override {
-    std::lock_guard<std::mutex> lock(mu);
-    reports.push_back(r);
-    if (r.final()) cv.notify_all();
-  }
-  pb::SearchReport WaitFinal() {
-    std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [this] { return !reports.empty() && reports.back().final(); });
-    return reports.back();
-  }
-  std::mutex mu;
-  std::condition_variable cv;
-  std::vector<pb::SearchReport> reports;
-};
+using Collect = CollectReports;
 
 TEST(EngineApi, AnalyzeInProcessNumbersReportsFromTheOpeningOne) {
   EngineApi api(ApiOptions{});

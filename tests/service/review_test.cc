@@ -12,26 +12,12 @@
 #include "gtest/gtest.h"
 #include "service/engine_api.h"
 #include "tests/engine/tarok_positions.h"
+#include "tests/service/collect_reports.h"
 
 namespace kibitzer::service {
 namespace {
 
-class Collect final : public ReportSink {
- public:
-  void OnReport(const pb::SearchReport& r) override {
-    std::lock_guard<std::mutex> lock(mu);
-    reports.push_back(r);
-    if (r.final()) cv.notify_all();
-  }
-  pb::SearchReport WaitFinal() {
-    std::unique_lock<std::mutex> lock(mu);
-    cv.wait(lock, [this] { return !reports.empty() && reports.back().final(); });
-    return reports.back();
-  }
-  std::mutex mu;
-  std::condition_variable cv;
-  std::vector<pb::SearchReport> reports;
-};
+using Collect = CollectReports;
 
 struct Game {
   std::string game;

@@ -73,13 +73,6 @@ GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
 
 }  // namespace
 
-double PlayerResult::PointsHalfWidth() const { return core::HalfWidth95(points_sd, games); }
-
-double PlayerResult::WinRateHalfWidth() const {
-  const double p = WinRate();
-  return core::HalfWidth95(std::sqrt(p * (1 - p)), games);
-}
-
 std::array<Mask, kMaxPlayers> DealHands(uint64_t seed, uint64_t index, int players) {
   core::Rng rng = core::Rng::ForStream(seed, index);
   int deck[kCards];

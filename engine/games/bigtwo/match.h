@@ -31,21 +31,7 @@ struct MatchOptions {
   std::function<void(const core::GameLog&)> on_game;
 };
 
-struct PlayerResult {
-  std::string name;
-  int games = 0;
-  int wins = 0;
-  int64_t points = 0;
-  double points_sd = 0;       // standard deviation of the points of one game
-  double median_move_ms = 0;  // median time of the moves it had to choose (two or more legal)
-  uint64_t moves = 0;
-  uint64_t nodes = 0;
-  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
-  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
-  // Half-widths of the 95% confidence intervals (normal approximation).
-  double PointsHalfWidth() const;
-  double WinRateHalfWidth() const;
-};
+using PlayerResult = core::PlayerTally;
 
 struct MatchResult {
   std::vector<PlayerResult> players;

@@ -263,12 +263,6 @@ std::string PlayerName(const PlayerOptions& o) {
   return absl::StrCat("mc:", o.samples);
 }
 
-double PlayerResult::PointsHalfWidth() const { return core::HalfWidth95(points_sd, games); }
-double PlayerResult::WinRateHalfWidth() const {
-  const double p = WinRate();
-  return core::HalfWidth95(std::sqrt(p * (1 - p)), games);
-}
-
 Hands DealHands(uint64_t seed, uint64_t index) {
   core::Rng rng = core::Rng::ForStream(seed, index);
   int deck[52];

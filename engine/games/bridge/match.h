@@ -42,20 +42,8 @@ struct MatchOptions {
   std::function<void(const core::GameLog&)> on_game;
 };
 
-struct PlayerResult {
-  std::string name;
-  int games = 0;         // deals
-  int wins = 0;          // deals won on IMPs
-  int64_t points = 0;    // IMPs
-  double points_sd = 0;  // of one deal's IMPs
-  double median_move_ms = 0;
-  uint64_t moves = 0;
-  uint64_t nodes = 0;
-  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
-  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
-  double PointsHalfWidth() const;
-  double WinRateHalfWidth() const;
-};
+// points: IMPs; games: deals; wins: deals won on IMPs.
+using PlayerResult = core::PlayerTally;
 
 struct MatchResult {
   std::vector<PlayerResult> players;

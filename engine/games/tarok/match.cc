@@ -78,17 +78,6 @@ GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
   return rec;
 }
 
-}  // namespace
-
-double PlayerResult::PointsHalfWidth() const { return core::HalfWidth95(points_sd, games); }
-
-double PlayerResult::WinRateHalfWidth() const {
-  const double p = WinRate();
-  return core::HalfWidth95(std::sqrt(p * (1 - p)), games);
-}
-
-namespace {
-
 // The result of the first `total` games.
 MatchResult Summarize(const MatchOptions& o, const std::vector<GameRecord>& records, int total) {
   MatchResult result;

@@ -30,22 +30,10 @@ struct MatchOptions {
   std::function<void(const core::GameLog&)> on_game;
 };
 
-struct PlayerResult {
-  std::string name;
-  int games = 0;
+struct PlayerResult : core::PlayerTally {
+  // wins: games with a positive score (the declarer who made his contract, klop's +70).
   int declared = 0;  // games it won the bidding in (klop not counted)
   int made = 0;      // of those, contracts made
-  int64_t points = 0;
-  double points_sd = 0;
-  double median_move_ms = 0;  // median time of its card decisions with two or more legal cards
-  uint64_t moves = 0;
-  uint64_t nodes = 0;
-  double MeanPoints() const { return games > 0 ? static_cast<double>(points) / games : 0; }
-  // Share of games with a positive score (the declarer who made his contract, klop's +70).
-  int wins = 0;
-  double WinRate() const { return games > 0 ? static_cast<double>(wins) / games : 0; }
-  double PointsHalfWidth() const;
-  double WinRateHalfWidth() const;
 };
 
 struct MatchResult {
