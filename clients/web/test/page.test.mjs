@@ -5,7 +5,7 @@
 //   SCREENSHOT_DIR=build/web-screenshots node test/page.test.mjs
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -372,6 +372,14 @@ try {
     const [mine, engine] = (await page.inputValue("#game-moves")).trim().split(/\s+/);
     assert.equal(mine, "b2");
     assert.ok(["a1", "a3", "c1", "c3"].includes(engine), `o's answer ${engine}: a corner draws`);
+    // A hint for x, marked among the legal moves; the game downloaded as the position and moves.
+    await page.click("#game-hint");
+    await page.waitForSelector("#game-moves-list button.move.hint", WAIT);
+    const hinted = await page.getAttribute("#game-moves-list button.move.hint", "data-move");
+    assert.equal(await page.textContent("#game-hint-text"), `hint: ${hinted}`);
+    const [download] = await Promise.all([page.waitForEvent("download", WAIT), page.click("#game-download")]);
+    const saved = JSON.parse(readFileSync(await download.path(), "utf8"));
+    assert.deepEqual(saved.moves, [mine, engine]);
     await page.uncheck("#game-vs-engine");
     // Bridge: South declares; the engine leads for West as soon as the deal is loaded.
     await page.click('button[data-tab="bridge"]');

@@ -29,6 +29,8 @@ export class GamesPanel {
     $("game-analyze").addEventListener("click", () => void this.search("analyze"));
     $("game-best").addEventListener("click", () => void this.search("bestMove"));
     $("game-review").addEventListener("click", () => void this.review());
+    $("game-hint").addEventListener("click", () => void this.hint());
+    $("game-download").addEventListener("click", () => this.download());
     this.runner = new SearchRunner({
       panel: this.panel,
       progress: $("game-progress") as HTMLProgressElement,
@@ -87,6 +89,53 @@ export class GamesPanel {
     }
   }
 
+  // The engine's move for the side to move, from its own view (the time and samples above),
+  // marked among the legal moves.
+  private async hint() {
+    const current = this.current;
+    if (current === null || current.terminal) return;
+    clearErrors(this.panel);
+    try {
+      const best = await this.engineMove({ ...this.position(), seat: current.sideToMove });
+      $("game-hint-text").textContent = best === "" ? "" : `hint: ${best}`;
+      for (const b of document.querySelectorAll<HTMLElement>("#game-moves-list button.move")) {
+        b.classList.toggle("hint", b.dataset.move === best);
+      }
+    } catch (e) {
+      showError(this.panel, e);
+    }
+  }
+
+  // The game so far as a file: the record the server writes (Scrabble: GCG), else the position
+  // and its moves as JSON (what the page and kibitz take back).
+  private download() {
+    const current = this.current;
+    if (current === null) return;
+    const position = this.position();
+    const [body, name] = current.record !== ""
+      ? [current.record, "game.gcg"]
+      : [JSON.stringify({ game: position.game, notation: position.notation, moves: position.moves }, null, 1),
+        `${position.game}.json`];
+    const link = el("a", { href: URL.createObjectURL(new Blob([body], { type: "text/plain" })), download: name });
+    link.click();
+    URL.revokeObjectURL(link.href);
+  }
+
+  // BestMove for `position` (its seat the mover's), within the time and samples above.
+  private async engineMove(position: ReturnType<GamesPanel["position"]>): Promise<string> {
+    const timeMs = Number(input("game-time").value) || 1000;
+    const samples = Number(input("game-samples").value) || 0;
+    let best = "";
+    for await (const report of kibitzer.bestMove({
+      position: { source: { case: "position", value: position } },
+      limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
+      seed: BigInt(position.moves.length + 1),
+    })) {
+      if (report.final) best = report.bestMove;
+    }
+    return best;
+  }
+
   // Playing against the engine: while a seat other than the person's is to move, the engine
   // moves for it from that seat's view (BestMove, the time limit above), then the page sets up.
   private async engineTurn() {
@@ -98,18 +147,8 @@ export class GamesPanel {
       return;
     }
     if (current.sideToMove === mine) return;
-    const position = { ...this.position(), seat: current.sideToMove };
-    const timeMs = Number(input("game-time").value) || 1000;
-    const samples = Number(input("game-samples").value) || 0;
-    let best = "";
     $("game-status").textContent = `seat ${current.sideToMove} is thinking…`;
-    for await (const report of kibitzer.bestMove({
-      position: { source: { case: "position", value: position } },
-      limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
-      seed: BigInt(position.moves.length + 1),
-    })) {
-      if (report.final) best = report.bestMove;
-    }
+    const best = await this.engineMove({ ...this.position(), seat: current.sideToMove });
     $("game-status").textContent = "";
     if (best === "") return;
     input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), best]);
