@@ -174,6 +174,21 @@ try {
     await page.screenshot({ path: join(SHOTS, "bridge-lin-auction.png"), fullPage: true });
   });
 
+  await check("an auction entered for a plain deal sets the contract and is shown", async () => {
+    await page.fill("#bridge-input", DEAL);
+    await page.fill("#deal-contract", "");
+    await page.fill("#deal-auction", "1NT Pass 3NT Pass Pass Pass");
+    await page.selectOption("#deal-dealer", "N");
+    try {
+      await page.click("#bridge-load");
+      await page.waitForFunction(() => document.querySelectorAll("#auction td.call").length === 6, null, WAIT);
+      await page.waitForFunction(() => /E to play/.test(document.querySelector("#to-move").textContent), null, WAIT);
+      assert.match(await page.textContent("#board-info"), /3NT by N/);
+    } finally {
+      await page.fill("#deal-auction", "");
+    }
+  });
+
   await check("a seat's view analysis shows its progress bar moving and the final values", async () => {
     await page.fill("#bridge-input", DEAL);
     await page.click("#bridge-load");

@@ -102,7 +102,7 @@ export class BridgePanel {
   private async loadBoard(index: number) {
     clearErrors(this.panel);
     this.clearBoard();  // nothing of the last board shows while this one loads
-    const text = this.boards[index]?.text ?? "";
+    const text = this.withAuction(this.boards[index]?.text ?? "");
     const generation = ++this.generation;
     try {
       // The record as given (checked as a whole), then the deal before its first card. A plain
@@ -117,7 +117,7 @@ export class BridgePanel {
         : whole.position;
       let played: Played[] = [];
       let auction: { dealer: string; calls: string[] } | null = null;
-      if (record) {
+      if (record || hasAuction(text)) {
         const play = await bridge.analyzePlay({ record: text });
         played = play.cards.map((c) => ({ card: c.card, seat: c.seat, cost: c.cost, better: [] }));
         if (play.auction.length > 0) auction = { dealer: play.dealer || "N", calls: play.auction };
@@ -141,6 +141,15 @@ export class BridgePanel {
       this.clearBoard();  // the previous deal's results must not read as this one's
       showError(this.panel, e);
     }
+  }
+
+  // A plain deal with an auction entered in the loader: the PBN game of both (the auction sets
+  // the contract and declarer); anything else as it is.
+  private withAuction(text: string): string {
+    const calls = input("deal-auction").value.trim();
+    if (calls === "" || isRecord(text) || text.trim() === "") return text;
+    const dealer = input("deal-dealer").value;
+    return `[Deal "${text.trim()}"]\n[Dealer "${dealer}"]\n[Auction "${dealer}"]\n${calls}\n`;
   }
 
   // For each card that cost tricks: the cards that would have kept them (the best double-dummy
@@ -466,6 +475,11 @@ export class BridgePanel {
       el("tr", {}, ...["card", "mean tricks", "make / defeat", "value", "layouts"].map((h) => el("th", { text: h }))),
       ...rows);
   }
+}
+
+// A record with an auction (PBN's Auction section, LIN's mb).
+function hasAuction(text: string): boolean {
+  return /\[Auction\s+"[NESW]"\]/i.test(text) || /mb\|/i.test(text);
 }
 
 // A game record (PBN tags, perhaps after "%" lines, or LIN) rather than a plain deal.
