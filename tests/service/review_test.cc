@@ -177,7 +177,7 @@ TEST_F(ReviewTest, TarokAndBigTwoUnderANodeLimit) {
   const Game tarok{"tarok", t.notation, t.moves, {t.options.begin(), t.options.end()},
                    "",      t.variant};
   pb::Limits limits;
-  limits.set_nodes(3000);
+  limits.set_nodes(1000);
   const pb::SearchReport review = Review(tarok, "2", limits);
   ASSERT_GE(review.reviews_size(), 5) << t.moves.size() << " moves";
   for (const pb::MoveReview& m : review.reviews()) EXPECT_EQ(m.seat(), "2");
