@@ -1,5 +1,8 @@
 #include "engine/core/game.h"
 
+#include <algorithm>
+
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "engine/core/quote.h"
@@ -40,7 +43,16 @@ std::string CanonicalMove(const Game& game, const PositionSpec& before, const Ga
   absl::StatusOr<std::unique_ptr<GameState>> played = game.Setup(after);
   if (!played.ok()) return "";
   const PositionSpec want = (*played)->Normalized();
+  // Only a move written with the same characters in another order can be the same move: one
+  // set-up for it, not one for every legal move.
+  const auto letters = [](std::string text) {
+    for (char& c : text) c = absl::ascii_toupper(static_cast<unsigned char>(c));
+    std::sort(text.begin(), text.end());
+    return text;
+  };
+  const std::string key = letters(move);
   for (const std::string& m : legal) {
+    if (m.size() != move.size() || letters(m) != key) continue;
     after.moves.back() = m;
     absl::StatusOr<std::unique_ptr<GameState>> other = game.Setup(after);
     if (!other.ok()) continue;

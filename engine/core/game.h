@@ -154,7 +154,9 @@ absl::StatusOr<DealResult> DealOfFullLayout(const GameState& state, const DealSp
                                             const std::string& what);
 
 // The points of `line.moves` played from `line` (its moves cleared), each move in the canonical
-// form the position before it lists it in, and its player the side to move there.
+// form the position before it lists it in (as written, or but for case, or the legal move of the
+// same characters in another order that leads to the same position), and its player the side to
+// move there.
 absl::StatusOr<std::vector<LinePoint>> LineOfMoves(const class Game& game,
                                                    const PositionSpec& line);
 

@@ -128,6 +128,12 @@ TEST_F(ReviewTest, TicTacToeEveryMoveAsAnalyzeValuesIt) {
   EXPECT_EQ(review.reviews(0).grade(), "best");
   ExpectAsAnalyzed(review, [&](int i) { return Prefix(g, i); }, {});
 
+  // A move written otherwise (in capitals) is reviewed as the position lists it.
+  const pb::SearchReport capitals = Review({"tictactoe", "......... x", {"B2", "b1"}}, "x", {});
+  ASSERT_EQ(capitals.reviews_size(), 1);
+  EXPECT_EQ(capitals.reviews(0).played(), "b2");
+  EXPECT_TRUE(capitals.reviews(0).valued());
+
   // One seat's moves only.
   const pb::SearchReport o = Review(g, "o", {});
   ASSERT_EQ(o.reviews_size(), 2);
