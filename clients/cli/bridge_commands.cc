@@ -336,8 +336,8 @@ int EachRecordBoard(const std::string& text, bool json,
       std::printf("%s%s\n", i > 0 ? "\n" : "", b.title.c_str());
       std::fflush(stdout);
     }
-    worst = std::max(
-        worst, b.error.ok() ? run(b.text, absl::StrCat("--file: ", b.title, ": ")) : Fail(b.error));
+    worst = std::max(worst, b.error.ok() ? run(b.text, absl::StrCat("--file: game ", i + 1, ": "))
+                                         : Fail(b.error));
   }
   return worst;
 }

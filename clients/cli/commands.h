@@ -71,7 +71,7 @@ struct RecordBoard {
 };
 absl::StatusOr<std::vector<RecordBoard>> RecordBoards(const std::string& text);
 // Runs `run(record, where)` on each (printing each title first unless `json`); returns the worst
-// exit code. `where` prefixes a board's errors ("--file: game 2: ").
+// exit code. `where` prefixes a board's errors ("--file: game 2: ", its place in the file).
 int EachRecordBoard(const std::string& text, bool json,
                     const std::function<int(const std::string&, const std::string&)>& run);
 
