@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "engine/games/scrabble/movegen/movegen.h"
 #include "engine/games/scrabble/notation/notation.h"
 #include "engine/games/scrabble/players.h"
@@ -121,8 +122,21 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> ScrabbleGame::PrepareState(
 
 absl::StatusOr<std::vector<core::LinePoint>> ScrabbleGame::LineState(
     const ScrabbleState& state, const core::PositionSpec& given) const {
-  // A record's moves, then those played after it.
-  std::vector<core::LinePoint> line = state.record_line();
+  // A record's moves, each with its position: the record up to it and the mover's rack as a
+  // pragma (so that the position knows the plays before it, as a search's inference reads them);
+  // then the moves played after the record.
+  std::vector<core::LinePoint> line;
+  const std::vector<absl::string_view> text = absl::StrSplit(given.notation, '\n');
+  for (const RecordMove& r : state.record_moves()) {
+    core::LinePoint& p = line.emplace_back();
+    p.before.variant = "english";
+    p.before.options = given.options;
+    for (int i = 0; i + 1 < r.number; ++i) absl::StrAppend(&p.before.notation, text[i], "\n");
+    absl::StrAppend(&p.before.notation, "#rack", r.seat + 1, " ", r.rack, "\n");
+    p.move = r.move;
+    p.player = SeatName(r.seat);
+    if (r.phony) p.note = "withdrawn as a phony: its words are not all in the lexicon";
+  }
   absl::StatusOr<std::vector<core::LinePoint>> after = core::LineOfMoves(*this, given);
   if (!after.ok()) return after.status();
   for (core::LinePoint& p : *after) line.push_back(std::move(p));

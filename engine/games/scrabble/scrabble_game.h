@@ -28,6 +28,16 @@ struct LastPlay {
   Move move;
 };
 
+// One move of a GCG record, for a review: its line in the text, the mover's rack as the record
+// gives it, the move as the engine writes it, and whether it was withdrawn as a phony.
+struct RecordMove {
+  int number = 0;
+  std::string rack;
+  int seat = 0;
+  std::string move;
+  bool phony = false;
+};
+
 class ScrabbleState final : public core::GameState {
  public:
   ScrabbleState(Position pos, std::string seat, bool seat_view, core::OptionMap rule_options,
@@ -48,10 +58,9 @@ class ScrabbleState final : public core::GameState {
   // was set up from as its canonical form.
   void KeepAsGiven(core::PositionSpec spec) { as_given_ = std::move(spec); }
   const std::string& seat() const { return seat_; }
-  // The moves of the GCG record it was set up from, each with the position before it (empty for
-  // a CGP).
-  void SetRecordLine(std::vector<core::LinePoint> line) { record_line_ = std::move(line); }
-  const std::vector<core::LinePoint>& record_line() const { return record_line_; }
+  // The moves of the GCG record it was set up from (empty for a CGP).
+  void SetRecordMoves(std::vector<RecordMove> moves) { record_moves_ = std::move(moves); }
+  const std::vector<RecordMove>& record_moves() const { return record_moves_; }
 
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;
@@ -69,7 +78,7 @@ class ScrabbleState final : public core::GameState {
   std::array<std::string, 2> nicks_;
   std::optional<LastPlay> last_;
   std::optional<core::PositionSpec> as_given_;
-  std::vector<core::LinePoint> record_line_;
+  std::vector<RecordMove> record_moves_;
 };
 
 class ScrabbleGame final : public core::TypedGame<ScrabbleState> {

@@ -5,7 +5,6 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "engine/core/quote.h"
 #include "engine/core/rng.h"
 #include "engine/games/scrabble/notation/notation.h"
@@ -74,18 +73,9 @@ absl::Status CheckEndLine(const Position& pos, const GcgLine& line, const std::s
 // as records write them: a phony withdrawn ("--": the play before it taken back, its player's
 // turn lost), a challenge bonus and a time penalty (points given or taken); a rack may be given
 // whole or as only the tiles played.
-// One move of the record, for a review: its line in the text, the mover's rack as the record
-// gives it, the move as the engine writes it, and whether it was withdrawn as a phony.
-struct ReplayPoint {
-  int number = 0;
-  std::string rack;
-  int seat = 0;
-  std::string move;
-  bool phony = false;
-};
 
 absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field,
-                    std::optional<LastPlay>* last, std::vector<ReplayPoint>* points) {
+                    std::optional<LastPlay>* last, std::vector<RecordMove>* points) {
   size_t end_lines = pos.record().size();
   std::optional<Position> before_play;  // before the last move, while it may be withdrawn
   for (size_t i = 0; i < gcg.lines.size(); ++i) {
@@ -374,7 +364,7 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore&
 
   const bool second = options->to_move == 1;
   std::optional<LastPlay> last;  // the last move of the record or of the moves applied
-  std::vector<ReplayPoint> replayed;
+  std::vector<RecordMove> replayed;
   if (cgp.has_value()) {
     pos.SetToMove(second ? 1 : 0);
     if (absl::Status s = ApplyCgp(*cgp, &pos, "notation"); !s.ok()) return s;
@@ -422,23 +412,9 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore&
   for (int s = 0; s < 2; ++s) {
     partly_known |= !pos.side(s).known && pos.side(s).rack.size > 0;
   }
-  // Each move's position: the record up to it, and the mover's rack as a pragma (so that the
-  // position knows the plays before it, as a search's inference reads them).
-  std::vector<core::LinePoint> line;
-  const std::vector<absl::string_view> text = absl::StrSplit(spec.notation, '\n');
-  for (const ReplayPoint& r : replayed) {
-    core::LinePoint& p = line.emplace_back();
-    p.before.variant = "english";
-    p.before.options = spec.options;
-    for (int i = 0; i + 1 < r.number; ++i) absl::StrAppend(&p.before.notation, text[i], "\n");
-    absl::StrAppend(&p.before.notation, "#rack", r.seat + 1, " ", r.rack, "\n");
-    p.move = r.move;
-    p.player = SeatName(r.seat);
-    if (r.phony) p.note = "withdrawn as a phony: its words are not all in the lexicon";
-  }
   auto state = std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks,
                                                std::move(last));
-  state->SetRecordLine(std::move(line));
+  state->SetRecordMoves(std::move(replayed));
   if (partly_known) {
     core::PositionSpec given = spec;
     given.variant = "english";
