@@ -19,8 +19,11 @@ if ! diff "$work/expected" "$work/both"; then
   exit 1
 fi
 [ "$(wc -l < "$work/both")" -eq 2 ] || { echo "expected one answer a board"; exit 1; }
-# review FILE: the file's boards one by one, each as its record reviewed alone (final reports).
-finals() { untimed | grep '"final":true' | sed 's/"search_id":"[^"]*",//'; }
+# review FILE: the file's boards one by one, each as its record reviewed alone (final reports;
+# how many progress reports came before, the sequence, depends on the machine's speed).
+finals() {
+  untimed | grep '"final":true' | sed 's/"search_id":"[^"]*",//; s/"sequence":"[0-9]*",//'
+}
 "$kibitz" --json review "$work/boards.lin" | finals > "$work/reviewed"
 "$kibitz" --json --game=bridge review "$one" | finals > "$work/expected_reviews"
 "$kibitz" --json --game=bridge review "$two" | finals >> "$work/expected_reviews"
