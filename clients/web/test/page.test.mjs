@@ -438,6 +438,117 @@ try {
     await page.locator("#scrabble-board").screenshot({ path: join(SHOTS, "scrabble-board.png") });
   });
 
+  await check("Scrabble: a position typed on the board, its plays ranked with score, leave and equity as kibitz's", async () => {
+    await page.click('button[data-tab="games"]');
+    await page.selectOption("#game-select", "scrabble");
+    await page.fill("#game-moves", "");
+    await page.fill("#game-notation", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/DORWXYZ 0/0 0 lex SCOWL70;");
+    await page.dispatchEvent("#game-notation", "input");
+    // Row 8 from column D: C, A, T typed across.
+    await page.click('#scrabble-board td[data-square="7,3"]');
+    await page.keyboard.type("CAT");
+    const notation = await page.inputValue("#game-notation");
+    assert.match(notation, /^15\/15\/15\/15\/15\/15\/15\/3CAT9\/15/, notation);
+    assert.equal(await page.getAttribute('#scrabble-board td[data-square="7,4"]', "aria-label"), "8E: A");
+    // The cursor moved on across to 8G; Backspace takes the T back, and it is typed again.
+    await page.keyboard.press("Backspace");
+    assert.match(await page.inputValue("#game-notation"), /\/3CA10\//);
+    await page.keyboard.type("T");
+    // The static player (a search option on the form), ranked as kibitz ranks them.
+    await page.click("details.search-options summary");
+    await page.selectOption("#game-option-algorithm", "static");
+    await page.click("#game-setup");
+    await page.waitForSelector("#game-moves-list details", WAIT);
+    await page.click("#game-analyze");
+    await page.waitForSelector("#game-status:not([data-state=running])", WAIT);
+    const headers = await page.$$eval("#game-results th", (ths) => ths.map((t) => t.textContent));
+    for (const h of ["score", "leave", "equity"]) assert.ok(headers.includes(h), headers.join(","));
+    const first = await page.$eval("#game-results tr[data-move]", (r) => ({
+      move: r.dataset.move,
+      ...Object.fromEntries([...r.querySelectorAll("td[data-metric]")].map((td) => [td.dataset.metric, td.textContent])),
+    }));
+    const expected = kibitz("analyze", "--game=scrabble", "--option=algorithm=static", await page.inputValue("#game-notation")).moves[0];
+    const metric = (name) => String(Number(expected.metrics.find((x) => x.name === name).value.toFixed(2)));
+    assert.deepEqual(first, { move: expected.move, score: metric("score"), leave: metric("leave"), equity: metric("equity") });
+    // A search option out of its range: the server's error beside that option.
+    await page.fill("#game-option-top", "100000");
+    await page.click("#game-analyze");
+    await page.waitForSelector('.error[data-error-for="game-option-top"]:not([hidden])', WAIT);
+    assert.match(await page.textContent('.error[data-error-for="game-option-top"]'), /top/);
+    await page.fill("#game-option-top", "50");
+    await page.selectOption("#game-option-algorithm", "sim");
+    await page.screenshot({ path: join(SHOTS, "scrabble-typed.png"), fullPage: true });
+  });
+
+  await check("a GCG record stepped move by move, the board and the mover's rack at each", async () => {
+    await page.selectOption("#game-select", "scrabble");
+    await page.fill("#game-notation", "#player1 a A\n#player2 b B\n>a: AEINRST 8D RETAINS +66 66\n" +
+      ">b: DORWXYZ -XYZ +0 0\n>a: ACEHIOT -ACE +0 66\n");
+    await page.dispatchEvent("#game-notation", "input");
+    const tiles = () => page.$$eval("#scrabble-board td.tile", (t) => t.length);
+    const shown = () => page.textContent("#game-step");
+    await page.click("#game-first");
+    await page.waitForFunction(() => document.querySelector("#game-step").textContent === "move 0 of 3", null, WAIT);
+    await page.waitForSelector("#game-moves-list button.move, #game-moves-list details", WAIT);
+    assert.equal(await tiles(), 0);
+    assert.match(await page.textContent("#game-to-move"), /1 to move/);
+    await page.click("#game-forward");
+    await page.waitForFunction(() => /2 to move/.test(document.querySelector("#game-to-move").textContent), null, WAIT);
+    assert.equal(await shown(), "move 1 of 3");
+    assert.equal(await tiles(), 7);
+    // Seat 2 to move holds the rack its record gives: DORWXYZ (its exchange of XYZ is legal).
+    await page.waitForSelector('#game-moves-list button.move[data-move="-XYZ"]', { ...WAIT, state: "attached" });
+    await page.click("#game-last");
+    await page.waitForFunction(() => document.querySelector("#game-step").textContent === "move 3 of 3", null, WAIT);
+    await page.click("#game-back");
+    await page.waitForFunction(() => document.querySelector("#game-step").textContent === "move 2 of 3", null, WAIT);
+    await page.waitForFunction(() => /1 to move/.test(document.querySelector("#game-to-move").textContent), null, WAIT);
+  });
+
+  await check("the bridge panel by keyboard alone: a deal loaded and a card played, the focus visible", async () => {
+    await page.click('button[data-tab="bridge"]');
+    await page.uncheck("#student-view");
+    await page.uncheck("#bridge-vs-engine");
+    await page.fill("#bridge-input", DEAL);
+    await page.focus("#bridge-input");
+    // Tab on to the Load button and press Enter.
+    for (let i = 0; i < 40; ++i) {
+      if (await page.evaluate(() => document.activeElement?.id) === "bridge-load") break;
+      await page.keyboard.press("Tab");
+    }
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "bridge-load");
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement).outlineStyle);
+    assert.notEqual(outline, "none", "the focused button shows where the focus is");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector("button.card.legal[data-value]", WAIT);
+    // Tab to the first legal card (its name read out with its value), Enter plays it.
+    for (let i = 0; i < 80; ++i) {
+      if (await page.evaluate(() => document.activeElement?.matches("button.card.legal"))) break;
+      await page.keyboard.press("Tab");
+    }
+    const label = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+    assert.match(label, /^(ace|king|queen|jack|ten|[2-9]) of (spades|hearts|diamonds|clubs): \d+ tricks$/);
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelectorAll("#play-record .record-card").length === 1, null, WAIT);
+  });
+
+  await check("a phone's width: the bridge and Scrabble panels fit without scrolling sideways", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(await overflow() <= 0, `bridge panel ${await overflow()} px too wide`);
+      await page.screenshot({ path: join(SHOTS, "phone-bridge.png"), fullPage: true });
+      await page.click('button[data-tab="games"]');
+      const wide = await page.evaluate(() => [...document.querySelectorAll("body *")]
+        .filter((e) => e.getBoundingClientRect().right + window.scrollX > window.innerWidth + 1 || e.scrollWidth > window.innerWidth)
+        .map((e) => `${e.tagName}#${e.id}.${e.className}:${e.scrollWidth}`).slice(0, 12).join(" ") + ` body ${document.body.scrollWidth} scrollX ${window.scrollX} inner ${window.innerWidth}`);
+      assert.ok(await overflow() <= 0, `games panel ${await overflow()} px too wide: ${wide}`);
+      await page.screenshot({ path: join(SHOTS, "phone-scrabble.png"), fullPage: true });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 1000 });
+    }
+  });
+
   await check("a game's moves reviewed: each graded against the best move at its point", async () => {
     await page.click('button[data-tab="games"]');
     await page.selectOption("#game-select", "tictactoe");

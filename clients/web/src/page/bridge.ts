@@ -12,7 +12,7 @@ import {
 } from "../gen/kibitzer/v1/kibitzer_pb.js";
 import { bridge, kibitzer } from "./api.js";
 import {
-  type Board, type Hands, SEAT_NAME, SEATS, type Seat, SUIT_SYMBOL, SUITS, cardsOf, hasPlay, isRed,
+  type Board, type Hands, SEAT_NAME, SEATS, type Seat, SUIT_SYMBOL, SUITS, cardName, cardsOf, hasPlay, isRed,
   parseDeal, prettyCard, splitBoards, withoutCards, withoutPlay,
 } from "./cards.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
@@ -328,6 +328,7 @@ export class BridgePanel {
             "data-card": card,
             "data-value": value === undefined ? undefined : String(value),
             title: value === undefined ? prettyCard(card) : `${prettyCard(card)}: ${value} tricks`,
+            "aria-label": value === undefined ? cardName(card) : `${cardName(card)}: ${value} tricks`,
           }, rank === "T" ? "10" : rank, value === undefined ? "" : el("sup", { text: String(value) }));
           if (legal.has(card)) button.addEventListener("click", () => void this.play(card));
           else button.disabled = true;
@@ -379,7 +380,8 @@ export class BridgePanel {
           "data-cost": p.cost === null ? undefined : String(p.cost),
           "data-better": costly && p.better.length > 0 ? p.better.join(" ") : undefined,
           title,
-        }, `${p.seat} ${prettyCard(p.card)}`, costly ? el("sup", { text: `−${p.cost}` }) : "");
+          "aria-label": `${SEAT_NAME[p.seat as Seat] ?? p.seat}: ${cardName(p.card)}${title === "" ? "" : `, ${title}`}`,
+        }, `${p.seat} ${prettyCard(p.card)}`, costly ? el("sup", { text: `?−${p.cost}` }) : "");
         item.addEventListener("click", () => void this.moveCursor(i + 1));
         return item;
       });

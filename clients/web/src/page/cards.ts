@@ -41,6 +41,15 @@ export function prettyCard(card: string): string {
   return `${SUIT_SYMBOL[card[0]] ?? card[0]}${card.slice(1).replace("T", "10")}`;
 }
 
+const RANK_NAME: Record<string, string> = { A: "ace", K: "king", Q: "queen", J: "jack", T: "ten" };
+const SUIT_NAME: Record<string, string> = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+
+// A card in words, for screen readers: "ace of spades", "10 of hearts".
+export function cardName(card: string): string {
+  const rank = card.slice(1);
+  return `${RANK_NAME[rank] ?? rank} of ${SUIT_NAME[card[0]] ?? card[0]}`;
+}
+
 export function isRed(card: string): boolean {
   return card[0] === "H" || card[0] === "D";
 }

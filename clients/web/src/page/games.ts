@@ -1,11 +1,13 @@
 // Every other game (tarok, Big Two, Scrabble, tic-tac-toe): a position in the game's notation,
 // the seat's view, every legal move (a bid, a talon group, a card, a play) with its value, live.
-import type { GameInfo, SearchReport, SetupPositionResponse } from "../gen/kibitzer/v1/kibitzer_pb.js";
+import type { GameInfo, MoveValue, SearchReport, SetupPositionResponse } from "../gen/kibitzer/v1/kibitzer_pb.js";
 import { kibitzer } from "./api.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
+import { optionControls, optionValues } from "./options.js";
 import { reviewRows } from "./review.js";
-import { drawBoard, viewOf } from "./scrabble.js";
+import { BoardEditor, drawBoard, viewOf } from "./scrabble.js";
 import { SearchRunner, unitName } from "./search.js";
+import { type Line, stepCount, stepTo } from "./stepper.js";
 
 // The moves field: moves separated by commas (a Scrabble play holds a space: "8D WORD, H4 AX")
 // or, where there is no comma, by spaces ("b2 b1 a1").
@@ -16,12 +18,44 @@ function joinMoves(moves: string[]): string {
   return moves.join(moves.some((m) => m.includes(" ")) ? ", " : " ");
 }
 
+// A figure as the table shows it: whole numbers plain, others to two places.
+function figure(v: number): string {
+  return Number.isInteger(v) ? String(v) : v.toFixed(2);
+}
+
+// The extra columns of a results table: each metric the moves carry (NAME_se shown with NAME as
+// "± s.e."), in the order the first move gives them.
+function metricColumns(moves: MoveValue[]): string[] {
+  const names: string[] = [];
+  for (const m of moves) {
+    for (const x of m.metrics) if (!x.name.endsWith("_se") && !names.includes(x.name)) names.push(x.name);
+  }
+  return names;
+}
+
+function metricCell(m: MoveValue, name: string): string {
+  const value = m.metrics.find((x) => x.name === name);
+  if (value === undefined) return "";
+  const se = m.metrics.find((x) => x.name === `${name}_se`);
+  return se !== undefined && se.value > 0 ? `${figure(value.value)} ± ${figure(se.value)}` : figure(value.value);
+}
+
+// A principal variation after its first move, cut to its first eight moves.
+function lineText(m: MoveValue): string {
+  const rest = m.pv.slice(1);
+  return rest.length > 8 ? `${rest.slice(0, 8).join(" ")} …` : rest.join(" ");
+}
+
 export class GamesPanel {
   private readonly panel = $("tab-games");
   private games: GameInfo[] = [];
   private current: SetupPositionResponse | null = null;
   private values = new Map<string, string>();
   private readonly runner: SearchRunner;
+  // The record being stepped through (null until a step button is pressed), and where it is.
+  private record: Line | null = null;
+  private step = 0;
+  private readonly editor: BoardEditor;
 
   constructor() {
     $("game-select").addEventListener("change", () => this.pickGame());
@@ -31,6 +65,15 @@ export class GamesPanel {
     $("game-review").addEventListener("click", () => void this.review());
     $("game-hint").addEventListener("click", () => void this.hint());
     $("game-download").addEventListener("click", () => this.download());
+    $("game-first").addEventListener("click", () => void this.stepBy(-Infinity));
+    $("game-back").addEventListener("click", () => void this.stepBy(-1));
+    $("game-forward").addEventListener("click", () => void this.stepBy(1));
+    $("game-last").addEventListener("click", () => void this.stepBy(Infinity));
+    for (const id of ["game-notation", "game-moves"]) {
+      $(id).addEventListener("input", () => this.formEdited());
+    }
+    this.editor = new BoardEditor($("scrabble-board"), input("game-notation") as HTMLTextAreaElement,
+      () => this.formEdited());
     this.runner = new SearchRunner({
       panel: this.panel,
       progress: $("game-progress") as HTMLProgressElement,
@@ -61,7 +104,10 @@ export class GamesPanel {
       ...game.seats.map((s) => el("option", { value: s, text: s })));
     $("game-notation-help").textContent = game.positionNotation;
     $("game-value-help").textContent = game.valueDescription;
+    $("game-options").replaceChildren(...optionControls(game.searchOptions, "game-option"));
     this.current = null;
+    this.record = null;
+    this.showStep();
     $("game-moves-list").replaceChildren();
     $("game-knowledge").replaceChildren();
     $("game-results").replaceChildren();
@@ -77,14 +123,47 @@ export class GamesPanel {
     };
   }
 
-  async setup() {
+  // The search options set on the form (those away from the game's defaults).
+  private options(): Record<string, string> {
+    return optionValues($("game-options"), this.game()?.searchOptions ?? []);
+  }
+
+  // Steps through the record (the position and moves on the form when stepping starts): by
+  // `delta` moves, to the first or the last with -Infinity or Infinity.
+  private async stepBy(delta: number) {
+    if (this.record === null) {
+      this.record = { notation: input("game-notation").value, moves: splitMoves(input("game-moves").value) };
+      this.step = stepCount(this.record);
+    }
+    const k = Math.max(0, Math.min(stepCount(this.record), this.step + delta));
+    const at = stepTo(this.record, k);
+    this.step = k;
+    input("game-notation").value = at.notation;
+    input("game-moves").value = joinMoves(at.moves);
+    this.showStep();
+    await this.setup(false);
+  }
+
+  private showStep() {
+    const record = this.record;
+    $("game-step").textContent = record === null ? "" : `move ${this.step} of ${stepCount(record)}`;
+  }
+
+  // Sets the form's position up; `engine`: and lets the engine answer when playing against it.
+  async setup(engine = true) {
     clearErrors(this.panel);
     try {
       this.current = await kibitzer.setupPosition({ position: this.position() });
       this.values = new Map();
+      $("game-results").replaceChildren();
+      $("game-hint-text").textContent = "";
       this.draw();
-      await this.engineTurn();
+      if (engine) await this.engineTurn();
     } catch (e) {
+      this.current = null;
+      this.values = new Map();
+      $("game-moves-list").replaceChildren();
+      $("game-results").replaceChildren();
       showError(this.panel, e);
     }
   }
@@ -129,6 +208,7 @@ export class GamesPanel {
     for await (const report of kibitzer.bestMove({
       position: { source: { case: "position", value: position } },
       limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
+      options: this.options(),
       seed: BigInt(position.moves.length + 1),
     })) {
       if (report.final) best = report.bestMove;
@@ -155,13 +235,28 @@ export class GamesPanel {
     await this.setup();
   }
 
-  // Scrabble: the board of the position, with `play` (a selected row's) laid on it.
+  // Scrabble: the board of the position set up (else of the form's), with `play` (a selected
+  // row's) laid on it.
   private drawBoard(play = "") {
     const box = $("scrabble-board");
-    const position = this.current?.position;
-    box.hidden = input("game-select").value !== "scrabble" || position === undefined;
-    if (box.hidden || position === undefined) return;
+    box.hidden = input("game-select").value !== "scrabble";
+    if (box.hidden) return;
+    const position = this.current?.position ?? this.position();
     drawBoard(box, viewOf(position.notation, position.moves), play);
+    this.editor.attach();
+  }
+
+  // The position or moves typed (on the form or the board): what was shown of the position set
+  // up before is gone, and the form's position is drawn until it is set up.
+  private formEdited() {
+    this.current = null;
+    this.record = null;
+    this.values = new Map();
+    this.showStep();
+    $("game-moves-list").replaceChildren();
+    $("game-results").replaceChildren();
+    $("game-to-move").textContent = "the position changed: Set up to see its moves";
+    this.drawBoard();
   }
 
   private draw() {
@@ -176,7 +271,11 @@ export class GamesPanel {
       const value = this.values.get(move);
       const button = el("button", { class: "move", "data-move": move, "data-value": value }, move,
         value === undefined ? "" : el("sup", { text: value }));
+      button.setAttribute("aria-label", value === undefined ? `play ${move}` : `play ${move}, value ${value}`);
       button.addEventListener("click", () => {
+        // A move played from a stepped-back record starts a new line from there.
+        this.record = null;
+        this.showStep();
         input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), move]);
         void this.setup();
       });
@@ -201,6 +300,7 @@ export class GamesPanel {
       position: { source: { case: "position", value: this.position() } },
       limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
       progressIntervalMs: 200,
+      options: this.options(),
       seed: 1n,
     });
   }
@@ -216,6 +316,7 @@ export class GamesPanel {
       position: { source: { case: "position", value: this.position() } },
       limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
       progressIntervalMs: 200,
+      options: this.options(),
       seed: 1n,
     });
   }
@@ -223,6 +324,9 @@ export class GamesPanel {
   // A row of plays that shows its play on the board when clicked.
   private selectable(row: HTMLElement, move: string): HTMLElement {
     row.addEventListener("click", () => this.drawBoard(move));
+    row.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") this.drawBoard(move);
+    });
     return row;
   }
 
@@ -233,12 +337,19 @@ export class GamesPanel {
     }
     this.values = new Map(report.moves.map((m) => [m.move, m.display]));
     this.draw();
+    // The value, then each metric (Scrabble: score, leave, equity, win % ...), the samples and
+    // the line where a search has one (an endgame's).
+    const metrics = metricColumns(report.moves);
+    const line = report.moves.some((m) => m.pv.length > 1);
+    const header = ["move", `value (${unitName(report.unit) || "see below"})`, "± s.e.", ...metrics, "samples",
+      ...(line ? ["line"] : [])];
     $("game-results").replaceChildren(
-      el("tr", {}, ...["move", `value (${unitName(report.unit) || "see below"})`, "± s.e.", "samples"]
-        .map((h) => el("th", { text: h }))),
-      ...report.moves.map((m) => this.selectable(el("tr", { "data-move": m.move },
+      el("tr", {}, ...header.map((h) => el("th", { text: h }))),
+      ...report.moves.map((m) => this.selectable(el("tr", { "data-move": m.move, tabindex: "0" },
         el("td", { text: m.move }), el("td", { class: "num", text: m.display }),
         el("td", { class: "num", text: m.stdError > 0 ? m.stdError.toFixed(3) : "" }),
-        el("td", { class: "num", text: m.samples > 0 ? String(m.samples) : "" })), m.move)));
+        ...metrics.map((name) => el("td", { class: "num", "data-metric": name, text: metricCell(m, name) })),
+        el("td", { class: "num", text: m.samples > 0 ? String(m.samples) : "" }),
+        ...(line ? [el("td", { class: "mono", text: lineText(m) })] : [])), m.move)));
   }
 }

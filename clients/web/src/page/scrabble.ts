@@ -95,6 +95,17 @@ export function viewOf(notation: string, moves: string[]): ScrabbleView {
   return view;
 }
 
+const PREMIUM_NAME: Record<Premium, string> = {
+  "": "", tw: "triple word", dw: "double word", tl: "triple letter", dl: "double letter",
+};
+
+// A square's name for a screen reader: "8H: W (blank)", "1A: triple word", "8G: empty".
+function squareLabel(r: number, c: number, tile: string, premium: Premium): string {
+  const name = `${r + 1}${String.fromCharCode(65 + c)}`;
+  if (tile !== "") return `${name}: ${tile.toUpperCase()}${tile === tile.toLowerCase() ? " (blank)" : ""}`;
+  return `${name}: ${PREMIUM_NAME[premium] || "empty"}`;
+}
+
 // The board as a table; `play` (optional) shown in its new squares.
 export function drawBoard(box: HTMLElement, view: ScrabbleView, play = "") {
   const grid = view.grid.map((row) => [...row]);
@@ -107,9 +118,117 @@ export function drawBoard(box: HTMLElement, view: ScrabbleView, play = "") {
       const premium = PREMIUM[key] ?? "";
       const classes = ["sq", premium, tile !== "" ? "tile" : "", tile !== "" && tile === tile.toLowerCase() ? "blank" : "",
         shown.has(key) ? "new" : ""].filter((x) => x !== "").join(" ");
-      return el("td", { class: classes, "data-square": key, text: tile !== "" ? tile.toUpperCase() : premium.toUpperCase() });
+      return el("td", { class: classes, "data-square": key, "aria-label": squareLabel(r, c, tile, premium),
+        text: tile !== "" ? tile.toUpperCase() : premium.toUpperCase() });
     })));
   }
   box.replaceChildren(el("table", { class: "scrabble-board" }, ...rows),
     el("div", { class: "scrabble-rack", text: view.rack !== "" ? `rack ${view.rack}` : "" }));
+}
+
+// The CGP's board field for a grid: rows separated by "/", runs of empty squares as numbers.
+export function formatCgpBoard(grid: Grid): string {
+  return grid.map((row) => {
+    let out = "";
+    let empty = 0;
+    for (const tile of row) {
+      if (tile === "") {
+        ++empty;
+        continue;
+      }
+      out += `${empty > 0 ? empty : ""}${tile}`;
+      empty = 0;
+    }
+    return out + (empty > 0 ? String(empty) : "");
+  }).join("/");
+}
+
+// Typing on the board sets a CGP position up: a square selected (click, or the arrows), a letter
+// lays a tile there ("?" then a letter a blank) and moves on across (or down: Space turns the
+// way, as does a second click), Backspace takes back the tile before, Delete the one here. The
+// position's CGP is rewritten as the board changes; `changed` is called after each change.
+export class BoardEditor {
+  private cursor: [number, number] = [7, 7];
+  private down = false;
+  private blankNext = false;
+
+  constructor(private readonly box: HTMLElement, private readonly notation: HTMLTextAreaElement,
+    private readonly changed: () => void) {
+    box.addEventListener("click", (e) => this.click(e));
+    box.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  // Marks the squares of the board just drawn: the cursor's square focusable (and outlined).
+  attach() {
+    const editable = parseCgp(this.notation.value) !== null;
+    this.box.dataset.editable = String(editable);
+    for (const td of this.box.querySelectorAll<HTMLElement>("td.sq")) {
+      const here = td.dataset.square === this.cursor.join(",");
+      td.tabIndex = here ? 0 : -1;
+      td.classList.toggle("cursor", editable && here);
+      td.classList.toggle("down", editable && here && this.down);
+    }
+  }
+
+  private square(target: EventTarget | null): [number, number] | null {
+    const td = (target as HTMLElement | null)?.closest<HTMLElement>("td.sq");
+    if (td === null || td === undefined) return null;
+    const [r, c] = (td.dataset.square ?? "").split(",").map(Number);
+    return [r, c];
+  }
+
+  private click(e: MouseEvent) {
+    const at = this.square(e.target);
+    if (at === null) return;
+    if (at[0] === this.cursor[0] && at[1] === this.cursor[1]) this.down = !this.down;
+    this.cursor = at;
+    this.attach();
+    this.focus();
+  }
+
+  private focus() {
+    this.box.querySelector<HTMLElement>(`td.sq[data-square="${this.cursor.join(",")}"]`)?.focus();
+  }
+
+  private move(dr: number, dc: number) {
+    this.cursor = [Math.max(0, Math.min(SIZE - 1, this.cursor[0] + dr)), Math.max(0, Math.min(SIZE - 1, this.cursor[1] + dc))];
+  }
+
+  private key(e: KeyboardEvent) {
+    if (this.square(e.target) === null || e.ctrlKey || e.metaKey || e.altKey) return;
+    const arrows: Record<string, [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const [dr, dc] = this.down ? [1, 0] : [0, 1];
+    if (e.key in arrows) {
+      this.move(...arrows[e.key]);
+    } else if (e.key === " ") {
+      this.down = !this.down;
+    } else if (e.key === "?") {
+      this.blankNext = true;
+    } else if (/^[a-zA-Z]$/.test(e.key)) {
+      this.set(this.blankNext ? e.key.toLowerCase() : e.key.toUpperCase());
+      this.blankNext = false;
+      this.move(dr, dc);
+    } else if (e.key === "Backspace") {
+      this.move(-dr, -dc);
+      this.set("");
+    } else if (e.key === "Delete") {
+      this.set("");
+    } else {
+      return;
+    }
+    e.preventDefault();
+    this.attach();
+    this.focus();
+  }
+
+  // Lays `tile` ("" to clear) at the cursor in the notation's CGP.
+  private set(tile: string) {
+    const text = this.notation.value.trim();
+    const view = parseCgp(text);
+    if (view === null) return;
+    view.grid[this.cursor[0]][this.cursor[1]] = tile;
+    const rest = text.split(/\s+/).slice(1).join(" ");
+    this.notation.value = `${formatCgpBoard(view.grid)} ${rest}`;
+    this.changed();
+  }
 }
