@@ -206,4 +206,30 @@ void FillReport(const core::Report& report, pb::SearchReport* out) {
   target->set_depth(report.frame.target.depth);
 }
 
+void FillTable(const core::TableView& table, pb::TableView* out) {
+  for (const core::TableView::Hand& h : table.hands) {
+    pb::TableHand* hand = out->add_hands();
+    hand->set_seat(h.seat);
+    for (const std::string& c : h.cards) hand->add_cards(c);
+    hand->set_count(h.count);
+    hand->set_known(h.known);
+  }
+  for (const core::TableView::Play& p : table.table) {
+    pb::TablePlay* play = out->add_table();
+    play->set_seat(p.seat);
+    for (const std::string& c : p.cards) play->add_cards(c);
+  }
+  for (const core::TableView::Group& g : table.groups) {
+    pb::TableGroup* group = out->add_groups();
+    group->set_name(g.name);
+    for (const std::string& c : g.cards) group->add_cards(c);
+    group->set_move(g.move);
+  }
+  for (const core::TableView::Fact& f : table.facts) {
+    pb::TableFact* fact = out->add_facts();
+    fact->set_name(f.name);
+    fact->set_value(f.value);
+  }
+}
+
 }  // namespace kibitzer::service

@@ -19,5 +19,6 @@ pb::GameInfo ToProto(const core::GameInfo& info);
 pb::StopReason ToProto(core::StopReason reason);
 // Fills `out` from `report`, keeping out's search id and sequence.
 void FillReport(const core::Report& report, pb::SearchReport* out);
+void FillTable(const core::TableView& table, pb::TableView* out);
 
 }  // namespace kibitzer::service

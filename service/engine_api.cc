@@ -167,6 +167,7 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
   for (const auto& s : k.known) response.mutable_knowledge()->add_known(s);
   for (const auto& s : k.hidden) response.mutable_knowledge()->add_hidden(s);
   response.mutable_knowledge()->set_hidden_cards(k.hidden_cards);
+  FillTable(state.Table(), response.mutable_table());
   response.set_ttl_seconds(
       std::chrono::duration_cast<std::chrono::seconds>(options_.position_ttl).count());
   response.set_position_id(positions_.Put(*std::move(held), caller.client));

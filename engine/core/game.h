@@ -62,6 +62,34 @@ struct Knowledge {
   int hidden_cards = 0;
 };
 
+// A card game's position as a card table shows it, from the asking seat's knowledge (GameState::
+// Table; the wire's TableView).
+struct TableView {
+  struct Hand {
+    std::string seat;
+    std::vector<std::string> cards;  // in the game's order; empty when not known
+    int count = 0;                   // cards held, known or not
+    bool known = false;
+  };
+  struct Play {
+    std::string seat;
+    std::vector<std::string> cards;
+  };
+  struct Group {
+    std::string name;                // "talon group 1"
+    std::vector<std::string> cards;  // "?" for a card not known
+    std::string move;                // the move that takes it, if one does now ("talon:0")
+  };
+  struct Fact {
+    std::string name;
+    std::string value;
+  };
+  std::vector<Hand> hands;
+  std::vector<Play> table;  // the trick in progress, or the play to beat
+  std::vector<Group> groups;
+  std::vector<Fact> facts;
+};
+
 class GameState {
  public:
   virtual ~GameState() = default;
@@ -77,6 +105,9 @@ class GameState {
   // The outcome in words when terminal, else empty.
   virtual std::string Outcome() const = 0;
   virtual Knowledge GetKnowledge() const = 0;
+  // The position as a card table (hands, the cards on the table, groups set aside), from the
+  // seat's knowledge; empty for a game without hands of cards (tic-tac-toe, Scrabble).
+  virtual TableView Table() const { return {}; }
   // The moves so far as a game record in the game's record format (Scrabble: GCG), empty for a
   // game whose records are read only (bridge's PBN and LIN) or that has none.
   virtual std::string Record() const { return ""; }

@@ -52,6 +52,13 @@ TEST_P(GameContract, RandomPlayoutsKeepTheInvariants) {
         EXPECT_EQ((*state)->SideToMove().empty(), (*state)->IsTerminal());
         EXPECT_EQ((*state)->Outcome().empty(), !(*state)->IsTerminal());
 
+        // A table's hands: their cards where known, else none (only how many).
+        for (const core::TableView::Hand& h : (*state)->Table().hands) {
+          EXPECT_EQ(h.known ? static_cast<int>(h.cards.size()) : 0,
+                    static_cast<int>(h.cards.size()));
+          if (h.known) EXPECT_EQ(static_cast<int>(h.cards.size()), h.count);
+        }
+
         // The canonical form sets up the same position.
         const core::PositionSpec normal = (*state)->Normalized();
         auto again = game().Setup(normal);

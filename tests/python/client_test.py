@@ -70,6 +70,17 @@ class ClientTest(unittest.TestCase):
         self.assertEqual((final.unit, final.objective), ("OUTCOME", "outcome"))
         self.assertEqual({m.unit for m in final.moves}, {"OUTCOME"})
 
+    def test_setup_gives_the_card_table_from_the_seats_knowledge(self):
+        deal = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984"
+        setup = self.client.setup(game="bridge", notation=deal, moves=["ST"], seat="W",
+                                  options={"contract": "3NT", "declarer": "S"})
+        hands = {h.seat: h for h in setup.table.hands}
+        self.assertEqual(hands["N"].cards[:3], ["SA", "SK", "SQ"])  # dummy, after the lead
+        self.assertEqual((hands["E"].known, hands["E"].cards, hands["E"].count), (False, [], 13))
+        self.assertEqual(setup.table.table, [("W", ["ST"])])
+        self.assertEqual(setup.table.facts["contract"], "3NT by S")
+        self.assertEqual(self.client.setup(game="tictactoe").table.hands, [])
+
     def test_error_carries_its_field(self):
         with self.assertRaises(kibitzer.InvalidArgument) as caught:
             self.client.setup(game="bridge", notation="N:AKQ2.AQ6 garbage")

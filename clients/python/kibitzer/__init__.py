@@ -9,10 +9,11 @@ from kibitzer.errors import (Cancelled, DeadlineExceeded, InvalidArgument, Kibit
                              NotFound, PermissionDenied, ResourceExhausted, Unauthenticated,
                              Unavailable)
 from kibitzer.types import (Deals, MoveValue, PlayAnalysis, PlayedCard, Position, Report, Setup,
-                            Table)
+                            Table, TableHand, TableView)
 
 __all__ = [
     "Analysis", "Cancelled", "Client", "DeadlineExceeded", "Deals", "InvalidArgument",
     "KibitzerError", "MoveValue", "NotFound", "PermissionDenied", "PlayAnalysis", "PlayedCard",
-    "Position", "Report", "ResourceExhausted", "Setup", "Table", "Unauthenticated", "Unavailable",
+    "Position", "Report", "ResourceExhausted", "Setup", "Table", "TableHand", "TableView",
+    "Unauthenticated", "Unavailable",
 ]

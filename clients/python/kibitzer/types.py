@@ -26,6 +26,39 @@ class Position:
 
 
 @dataclass
+class TableHand:
+    """A seat's hand on the table: its cards where the asking seat knows them, else how many."""
+    seat: str
+    cards: List[str]
+    count: int
+    known: bool
+
+
+@dataclass
+class TableGroup:
+    """Cards set aside (tarok's talon groups); `move` takes the group where one does now."""
+    name: str
+    cards: List[str]
+    move: str
+
+
+@dataclass
+class TableView:
+    """A card game's position as a card table shows it (SetupPositionResponse.table)."""
+    hands: List[TableHand] = field(default_factory=list)
+    table: List[Tuple[str, List[str]]] = field(default_factory=list)  # (seat, cards) in play order
+    groups: List[TableGroup] = field(default_factory=list)
+    facts: Dict[str, str] = field(default_factory=dict)  # in the game's order
+
+    @classmethod
+    def from_proto(cls, t):
+        return cls(hands=[TableHand(h.seat, list(h.cards), h.count, h.known) for h in t.hands],
+                   table=[(p.seat, list(p.cards)) for p in t.table],
+                   groups=[TableGroup(g.name, list(g.cards), g.move) for g in t.groups],
+                   facts={f.name: f.value for f in t.facts})
+
+
+@dataclass
 class Setup:
     """SetupPosition's answer: the id to use in later calls and the position in canonical form."""
     position_id: str
@@ -39,6 +72,7 @@ class Setup:
     hidden_cards: int
     ttl_seconds: int
     record: str
+    table: TableView = field(default_factory=TableView)
 
 
 @dataclass
@@ -158,7 +192,7 @@ def setup_from_proto(r):
                  side_to_move=r.side_to_move, legal_moves=list(r.legal_moves),
                  terminal=r.terminal, outcome=r.outcome, known=list(r.knowledge.known),
                  hidden=list(r.knowledge.hidden), hidden_cards=r.knowledge.hidden_cards,
-                 ttl_seconds=r.ttl_seconds, record=r.record)
+                 ttl_seconds=r.ttl_seconds, record=r.record, table=TableView.from_proto(r.table))
 
 
 def _unit(value):

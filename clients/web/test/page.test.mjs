@@ -23,6 +23,8 @@ const SHOTS = process.env.SCREENSHOT_DIR ?? join(here, "../dist/screenshots");
 const WAIT = { timeout: 120_000 };
 
 const DEAL = "N:AKQ2.AQ6.J64.J53 943.43.AQT932.K2 J876.KJ852.5.Q76 T5.T97.K87.AT984";
+const TAROK = "XIX,XI,VIII,V,IV,II,XXI,NH,JH,4D,KS,JS,8S,NC,JC,10C SK,XX,XIV,XIII,XII,VII,III,1H,KD,QD,ND,3D,NS,7S,QC,8C " +
+  "XVIII,XVII,XVI,XV,X,IX,VI,I,4H,JD,1D,2D,10S,9S,KC,9C QH,2H,3H,QS,7C,KH";
 const RECORD = `[Deal "N:Q64.JT98742.7.T6 K2.AK.JT8542.954 T983.5.A93.AJ732 AJ75.Q63.KQ6.KQ8"]
 [Dealer "E"]
 [Vulnerable "NS"]
@@ -370,6 +372,67 @@ try {
       await page.screenshot({ path: join(SHOTS, `${game}.png`), fullPage: true });
     }
   });
+  await check("tarok and Big Two at the table: played by clicks on cards and talon groups, as kibitz sees it", async () => {
+    await page.click("nav button[data-tab=games]");
+    await page.uncheck("#game-vs-engine");
+    await page.selectOption("#game-select", "tarok");
+    await page.fill("#game-notation", TAROK);
+    await page.fill("#game-moves", "pass two pass two");
+    await page.click("#game-setup");
+    // Two: three groups of two, each with its cards and a button that takes it.
+    await page.waitForSelector("#game-table .table-group button.take", WAIT);
+    assert.deepEqual(await page.$$eval("#game-table .table-group", (gs) => gs.map((g) =>
+      [...g.querySelectorAll(".tcard")].map((c) => c.dataset.card).join(","))), ["QH,2H", "3H,QS", "7C,KH"]);
+    await page.click('#game-table button.take[data-move="talon:1"]');
+    await page.waitForFunction(() => /talon:1$/.test(document.querySelector("#game-moves").value), null, WAIT);
+    // The declarer (seat 3) discards two cards by clicking them, then seat 1 leads a card.
+    for (const n of [1, 2]) {
+      await page.waitForFunction((k) => document.querySelector("#game-moves").value.trim().split(/\s+/).length === 5 + k - 1 &&
+        document.querySelector('#game-table .table-hand.to-move[data-seat="3"] button.tcard.legal') !== null, n, WAIT);
+      await page.click('#game-table .table-hand.to-move[data-seat="3"] button.tcard.legal');
+    }
+    await page.waitForSelector('#game-table .table-hand.to-move[data-seat="1"] button.tcard.legal', WAIT);
+    const lead = await page.getAttribute('#game-table .table-hand.to-move[data-seat="1"] button.tcard.legal', "data-card");
+    await page.click(`#game-table .table-hand[data-seat="1"] button.tcard[data-card="${lead}"]`);
+    await page.waitForSelector(`#game-table .table-play[data-seat="1"] .tcard[data-card="${lead}"]`, WAIT);
+    const moves = (await page.inputValue("#game-moves")).trim().split(/\s+/);
+    assert.equal(moves.at(-1), lead);
+    const expected = kibitz("setup", "--game=tarok", `--moves=${moves.join(",")}`, TAROK).table;
+    const counts = await page.$$eval("#game-table .table-hand", (hs) => hs.map((h) => h.querySelectorAll(".tcard").length));
+    assert.deepEqual(counts, expected.hands.map((h) => h.count));
+    assert.equal(await page.textContent("#game-table dl"), expected.facts.map((f) => `${f.name}${f.value}`).join(""));
+    await page.locator("#game-table").screenshot({ path: join(SHOTS, "tarok-table.png") });
+
+    // Big Two: the opening 3C played by a click (a move of one card), the others pass, and seat
+    // 1's lead, a combination kibitz lists, made by selecting its cards and playing them.
+    await page.selectOption("#game-select", "bigtwo");
+    await page.click("#game-setup");
+    await page.waitForSelector('#game-table .table-hand.to-move button.tcard.legal[data-card="3C"]', WAIT);
+    await page.click('#game-table .table-hand.to-move button.tcard.legal[data-card="3C"]');
+    await page.waitForFunction(() => document.querySelector("#game-moves").value === "3C", null, WAIT);
+    for (const n of [2, 3, 4]) {
+      await page.waitForSelector(`#game-moves-list button.move[data-move="pass"]`, WAIT);
+      await page.waitForFunction((k) => document.querySelector("#game-moves").value.split(" ").length === k - 1, n, WAIT);
+      await page.click('#game-moves-list button.move[data-move="pass"]');
+    }
+    await page.waitForFunction(() => document.querySelector("#game-moves").value === "3C pass pass pass", null, WAIT);
+    await page.waitForSelector('#game-table .table-hand.to-move[data-seat="1"]', WAIT);
+    const deal = await page.inputValue("#game-notation");
+    const setup = kibitz("setup", "--game=bigtwo", "--moves=3C,pass,pass,pass", deal);
+    const play = setup.legal_moves.find((m) => m.length > 4);
+    const seat = setup.side_to_move;
+    for (const card of play.match(/../g)) {
+      await page.click(`#game-table .table-hand[data-seat="${seat}"] button.tcard[data-card="${card}"]`);
+    }
+    await page.click("#game-table button.play-selected");
+    await page.waitForSelector(`#game-table .table-play[data-seat="${seat}"]`, WAIT);
+    const shown = await page.$$eval(`#game-table .table-play[data-seat="${seat}"] .tcard`, (cs) => cs.map((c) => c.dataset.card).join(""));
+    const after = kibitz("setup", "--game=bigtwo", `--moves=3C,pass,pass,pass,${play}`, deal).table;
+    assert.equal(shown, after.table[0].cards.join(""));
+    assert.equal(await page.inputValue("#game-moves"), `3C pass pass pass ${play}`);
+    await page.locator("#game-table").screenshot({ path: join(SHOTS, "bigtwo-table.png") });
+  });
+
   await check("playing against the engine: it answers each move of the person's seat", async () => {
     await page.click('button[data-tab="games"]');
     await page.selectOption("#game-select", "tictactoe");

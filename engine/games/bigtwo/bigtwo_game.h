@@ -30,6 +30,7 @@ class BigTwoState final : public core::GameState {
   bool IsTerminal() const override { return state_.IsTerminal(); }
   std::string Outcome() const override;
   core::Knowledge GetKnowledge() const override;
+  core::TableView Table() const override;  // table_view.cc
 
  private:
   State state_;

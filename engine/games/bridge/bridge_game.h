@@ -39,6 +39,7 @@ class BridgeState final : public core::GameState {
   bool IsTerminal() const override;
   std::string Outcome() const override;
   core::Knowledge GetKnowledge() const override;
+  core::TableView Table() const override;  // table_view.cc
 
   // The position options that restate the contract, dealer and vulnerability where known.
   core::OptionMap ContractOptions() const;

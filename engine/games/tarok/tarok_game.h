@@ -39,6 +39,7 @@ class TarokState final : public core::GameState {
   bool IsTerminal() const override { return round_.phase() == Phase::kDone; }
   std::string Outcome() const override;
   core::Knowledge GetKnowledge() const override;
+  core::TableView Table() const override;  // table_view.cc
 
  private:
   Round round_;

@@ -8,6 +8,7 @@ import { reviewRows } from "./review.js";
 import { BoardEditor, drawBoard, viewOf } from "./scrabble.js";
 import { SearchRunner, unitName } from "./search.js";
 import { type Line, stepCount, stepTo } from "./stepper.js";
+import { drawTable } from "./table.js";
 
 // The moves field: moves separated by commas (a Scrabble play holds a space: "8D WORD, H4 AX")
 // or, where there is no comma, by spaces ("b2 b1 a1").
@@ -111,6 +112,7 @@ export class GamesPanel {
     $("game-moves-list").replaceChildren();
     $("game-knowledge").replaceChildren();
     $("game-results").replaceChildren();
+    drawTable($("game-table"), undefined, { sideToMove: "", legal: [], values: new Map(), play: () => {} });
     this.drawBoard();
   }
 
@@ -164,6 +166,7 @@ export class GamesPanel {
       this.values = new Map();
       $("game-moves-list").replaceChildren();
       $("game-results").replaceChildren();
+      drawTable($("game-table"), undefined, { sideToMove: "", legal: [], values: new Map(), play: () => {} });
       showError(this.panel, e);
     }
   }
@@ -259,10 +262,22 @@ export class GamesPanel {
     this.drawBoard();
   }
 
+  // A move played on the page: added to the moves, and the position set up again.
+  private play(move: string) {
+    // A move played from a stepped-back record starts a new line from there.
+    this.record = null;
+    this.showStep();
+    input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), move]);
+    void this.setup();
+  }
+
   private draw() {
     const current = this.current;
     if (current === null) return;
     this.drawBoard();
+    drawTable($("game-table"), current.table, {
+      sideToMove: current.sideToMove, legal: current.legalMoves, values: this.values, play: (m) => this.play(m),
+    });
     $("game-to-move").textContent = current.terminal ? `game over: ${current.outcome}` : `${current.sideToMove} to move`;
     $("game-knowledge").replaceChildren(
       ...(current.knowledge?.known ?? []).map((k) => el("li", { class: "known", text: k })),
@@ -272,13 +287,7 @@ export class GamesPanel {
       const button = el("button", { class: "move", "data-move": move, "data-value": value }, move,
         value === undefined ? "" : el("sup", { text: value }));
       button.setAttribute("aria-label", value === undefined ? `play ${move}` : `play ${move}, value ${value}`);
-      button.addEventListener("click", () => {
-        // A move played from a stepped-back record starts a new line from there.
-        this.record = null;
-        this.showStep();
-        input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), move]);
-        void this.setup();
-      });
+      button.addEventListener("click", () => this.play(move));
       return button;
     });
     // Hundreds of Scrabble plays: folded away (the analysis ranks them), unless valued already.
