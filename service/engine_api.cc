@@ -298,6 +298,7 @@ absl::StatusOr<std::string> EngineApi::Review(const pb::ReviewRequest& request,
   analysis::ReviewSpec spec;
   spec.seat = held.given->seat;
   spec.reviewed_seat = request.reviewed_seat();
+  spec.from_move = request.from_move();
   spec.search = std::move(search);
   spec.progress_interval = std::chrono::milliseconds(request.progress_interval_ms());
   // The whole review ends by the server's ceiling; a move with no time of its own gets a share.

@@ -232,8 +232,12 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareReview(
   if (!line.ok()) {
     return absl::InvalidArgumentError(absl::StrCat("position: ", line.status().message()));
   }
+  if (spec.from_move < 0 || static_cast<size_t>(spec.from_move) > line->size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "from_move: ", spec.from_move, " is not a move of the game (0..", line->size(), ")"));
+  }
   std::vector<Point> points;
-  for (size_t i = 0; i < line->size(); ++i) {
+  for (size_t i = spec.from_move; i < line->size(); ++i) {
     core::LinePoint& lp = (*line)[i];
     if (!reviewed.empty() && lp.player != reviewed) continue;
     Point& p = points.emplace_back();
@@ -249,6 +253,11 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareReview(
       continue;
     }
     p.state = *std::move(at);
+  }
+  if (points.empty() && spec.from_move > 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "from_move: no move", reviewed.empty() ? "" : absl::StrCat(" of seat ", reviewed),
+        " from move ", spec.from_move, " on"));
   }
   if (points.empty()) {
     return absl::InvalidArgumentError(

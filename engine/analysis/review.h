@@ -28,6 +28,8 @@ struct ReviewSpec {
   core::SearchSpec search;
   // How often a move's search reports while it runs (zero: never between moves).
   std::chrono::milliseconds progress_interval{0};
+  // The index of the first move reviewed; the moves before it are only played.
+  int from_move = 0;
 };
 
 // How large a cost is, by its unit: "best" when it is none (or within `std_error`, the standard

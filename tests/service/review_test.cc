@@ -42,10 +42,12 @@ class ReviewTest : public ::testing::Test {
   ReviewTest() : api_(ApiOptions{.threads = 2}) {}
 
   pb::SearchReport Review(const Game& g, const std::string& reviewed, const pb::Limits& limits,
-                          const std::map<std::string, std::string>& options = {}) {
+                          const std::map<std::string, std::string>& options = {},
+                          int from_move = 0) {
     pb::ReviewRequest r;
     Fill(g, r.mutable_position()->mutable_position());
     r.set_reviewed_seat(reviewed);
+    r.set_from_move(from_move);
     *r.mutable_limits() = limits;
     r.set_seed(7);
     for (const auto& [k, v] : options) (*r.mutable_options())[k] = v;
@@ -139,6 +141,15 @@ TEST_F(ReviewTest, TicTacToeEveryMoveAsAnalyzeValuesIt) {
   ASSERT_EQ(o.reviews_size(), 2);
   EXPECT_EQ(o.reviews(0).index(), 1);
   EXPECT_EQ(o.reviews(1).index(), 3);
+
+  // From a move on ("analyse my last move"): the same values as in the whole review.
+  const pb::SearchReport last = Review(g, "o", {}, {}, 2);
+  ASSERT_EQ(last.reviews_size(), 1);
+  EXPECT_EQ(last.review_total(), 1);
+  EXPECT_EQ(last.reviews(0).index(), 3);
+  EXPECT_EQ(last.reviews(0).played(), "c3");
+  EXPECT_EQ(last.reviews(0).cost(), o.reviews(1).cost());
+  EXPECT_EQ(last.reviews(0).best().move(), o.reviews(1).best().move());
 }
 
 TEST_F(ReviewTest, BridgeDeclarerPlaysDummysCardsToo) {
@@ -247,6 +258,16 @@ TEST_F(ReviewTest, BadRequestsNameTheirField) {
   r.mutable_position()->mutable_position()->clear_moves();
   refused = api_.Review(r, sink);
   EXPECT_EQ(refused.status().message().rfind("position: ", 0), 0u) << refused.status();
+  // from_move past the game's end, or with no move of the seat from there on.
+  Fill(g, r.mutable_position()->mutable_position());
+  for (const auto& [from, seat] :
+       std::vector<std::pair<int, std::string>>{{3, ""}, {-1, ""}, {2, "o"}}) {
+    r.set_from_move(from);
+    r.set_reviewed_seat(seat);
+    refused = api_.Review(r, sink);
+    ASSERT_FALSE(refused.ok()) << from;
+    EXPECT_EQ(refused.status().message().rfind("from_move: ", 0), 0u) << refused.status();
+  }
 }
 
 TEST_F(ReviewTest, AStopEndsTheReviewWithTheMovesValuedSoFar) {

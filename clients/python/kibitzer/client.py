@@ -275,14 +275,15 @@ class Client:
         with self._search("BestMove", pb.BestMoveRequest, position, search) as analysis:
             return analysis.result(progress)
 
-    def review(self, position: PositionLike, *, reviewed_seat: str = "",
+    def review(self, position: PositionLike, *, reviewed_seat: str = "", from_move: int = 0,
                **search: Any) -> Analysis:
         """Review of a played game (a record in the notation and/or moves): an Analysis whose
         reports carry `reviews`, every move valued so far against the best move there. With the
         position's seat, that seat's moves from its own view; else reviewed_seat's (or all).
+        from_move: the first move reviewed (by its index; the moves before are only played).
         Keywords as for analyze (limits for each move; no candidates, no fixed)."""
         return self._search("Review", pb.ReviewRequest, position, search,
-                            reviewed_seat=reviewed_seat)
+                            reviewed_seat=reviewed_seat, from_move=from_move)
 
     def stop(self, search_id: str) -> bool:
         """Stop: True when the search was running and has been told to stop."""

@@ -472,7 +472,81 @@ try {
     await page.waitForFunction(() => document.querySelectorAll("#play-record .record-card").length >= 1, null, WAIT);
     assert.match(await page.textContent('#play-record .record-card[data-index="0"]'), /^W /);
     await page.waitForFunction(() => /N to play/.test(document.querySelector("#to-move").textContent), null, WAIT);
+    // A hint for North (declarer's choice), then the whole hand: my cards (North's and South's),
+    // the first legal one each time; the engine's (East's and West's) from their own views.
+    await page.click("#bridge-hint");
+    await page.waitForSelector("#tab-bridge button.card.hint", WAIT);
+    assert.match(await page.textContent("#engine-status"), /^hint: /);
+    await page.fill("#samples", "8");
+    for (let card = 0; card < 60; ++card) {
+      await page.waitForSelector('#tab-bridge[data-busy="false"]', WAIT);
+      if ((await page.textContent("#to-move")).startsWith("over")) break;
+      assert.match(await page.textContent("#to-move"), /^[NS] to play/);
+      const before = await page.$$eval("#play-record .record-card", (c) => c.length);
+      await page.click("#tab-bridge .hand button.card.legal");
+      await page.waitForFunction((n) => document.querySelectorAll("#play-record .record-card").length > n, before, WAIT);
+    }
+    assert.equal(await page.$$eval("#play-record .record-card", (c) => c.length), 52);
+    assert.match(await page.textContent("#to-move"), /^over/);
     await page.uncheck("#bridge-vs-engine");
+    // My last card (South's view: declarer chooses dummy's too) reviewed: one row, the 52nd or
+    // the last one North or South played.
+    await page.click("#mc-last");
+    await page.waitForSelector("#mc-status:not([data-state=running])", WAIT);
+    const reviewed = await page.$$eval("#mc-results tr.review", (rs) => rs.map((r) => Number(r.dataset.index)));
+    const lastMine = await page.$$eval("#play-record .record-card", (cs) =>
+      cs.map((c, i) => [c.textContent[0], i]).filter(([s]) => s === "N" || s === "S").at(-1)[1]);
+    assert.deepEqual(reviewed, [lastMine]);
+  });
+
+  await check("a whole game against the engine in every game at a tiny budget; my last move analysed", async () => {
+    await page.click('button[data-tab="games"]');
+    await page.fill("#game-time", "40");
+    await page.fill("#game-samples", "0");
+    try {
+    for (const [game, notation, seat] of [["tictactoe", "......... x", "x"], ["tarok", TAROK, "1"], ["bigtwo", "", "1"],
+      ["scrabble", "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AEINRST/DORWXYZ 0/0 0 lex SCOWL70;", "1"]]) {
+      await page.selectOption("#game-select", game);
+      if (notation !== "") await page.fill("#game-notation", notation);
+      await page.fill("#game-moves", "");
+      await page.dispatchEvent("#game-notation", "input");
+      await page.selectOption("#game-seat", seat);
+      await page.check("#game-vs-engine");
+      await page.click("#game-setup");
+      // My move whenever my seat is to move (the first legal one), until the game is over.
+      let mine = -1;
+      for (let turn = 0; turn < 400; ++turn) {
+        // The page done: set up, and the engine's seats moved.
+        await page.waitForSelector('#tab-games[data-busy="false"]', WAIT);
+        if ((await page.textContent("#game-to-move")).startsWith("game over")) break;
+        assert.equal(await page.textContent("#game-to-move"), `${seat} to move`, await page.textContent("#tab-games .error.general"));
+        mine = (await page.inputValue("#game-moves")).trim() === "" ? 0
+          : (await page.$eval("#game-moves", (m) => m.value.split(m.value.includes(",") ? "," : /\s+/).filter((x) => x.trim() !== "").length));
+        await page.$eval("#game-moves-list button.move", (b) => b.click());
+        await page.waitForFunction((n) => {
+          const v = document.querySelector("#game-moves").value;
+          return v.split(v.includes(",") ? "," : /\s+/).filter((x) => x.trim() !== "").length > n;
+        }, mine, WAIT);
+      }
+      assert.match(await page.textContent("#game-to-move"), /^game over/, game);
+      const moves = (await page.inputValue("#game-moves")).trim();
+      const list = moves.split(moves.includes(",") ? "," : /\s+/).map((m) => m.trim()).filter((m) => m !== "");
+      // (Scrabble: the page dealt the bag first, so that every draw is known.)
+      const played = await page.inputValue("#game-notation");
+      if (game === "scrabble") assert.match(played, /bag [A-Z?]+;/);
+      const final = kibitz("setup", `--game=${game}`, `--moves=${list.join(",")}`, played);
+      assert.equal(final.terminal, true, `${game}: kibitz agrees the game is over`);
+      // My last move, reviewed from my seat's view: one row, at its place in the game.
+      await page.uncheck("#game-vs-engine");
+      await page.click("#game-last-move");
+      await page.waitForSelector("#game-status:not([data-state=running])", WAIT);
+      const rows = await page.$$eval("#game-results tr.review", (rs) => rs.map((r) => [r.dataset.index, r.children[1].textContent]));
+      assert.deepEqual(rows, [[String(mine), seat]], `${game}: ${await page.textContent("#game-status")}`);
+    }
+    } finally {
+      await page.uncheck("#game-vs-engine");
+      await page.selectOption("#game-seat", "");
+    }
   });
 
   await check("Scrabble: the board with its premium squares and tiles; a selected play shown on it", async () => {

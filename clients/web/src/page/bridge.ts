@@ -49,6 +49,7 @@ export class BridgePanel {
   private cursor = 0; // cards of `played` on the table
   private current: SetupPositionResponse | null = null;
   private values = new Map<string, number>(); // legal card -> double-dummy tricks
+  private busy = 0; // refreshes in flight
   private generation = 0; // answers for an older position are dropped
   private board = 0; // the table of an older board is dropped
   private readonly runner: SearchRunner;
@@ -69,6 +70,8 @@ export class BridgePanel {
     $("step-start").addEventListener("click", () => void this.moveCursor(0));
     $("mc-start").addEventListener("click", () => void this.analyzeSeat());
     $("mc-review").addEventListener("click", () => void this.reviewSeat());
+    $("mc-last").addEventListener("click", () => void this.reviewSeat(true));
+    $("bridge-hint").addEventListener("click", () => void this.hint());
     for (const id of ["student-view", "view-seat"]) $(id).addEventListener("change", () => this.draw());
     $("reveal").addEventListener("click", () => {
       (input("student-view") as HTMLInputElement).checked = false;
@@ -246,6 +249,8 @@ export class BridgePanel {
     clearErrors(this.panel);
     const generation = ++this.generation;
     const position = this.position();
+    // Busy (data-busy on the panel) until this position and the engine's cards after it are done.
+    this.panel.dataset.busy = String(++this.busy > 0);
     try {
       const current = await kibitzer.setupPosition({ position });
       if (generation !== this.generation) return;
@@ -262,6 +267,8 @@ export class BridgePanel {
       await this.engineTurn(generation);
     } catch (e) {
       if (generation === this.generation) showError(this.panel, e);
+    } finally {
+      this.panel.dataset.busy = String(--this.busy > 0);
     }
   }
 
@@ -271,10 +278,7 @@ export class BridgePanel {
     const current = this.current;
     if (!(input("bridge-vs-engine") as HTMLInputElement).checked || current === null || current.terminal) return;
     const mine = input("view-seat").value as Seat;
-    const declarer = this.start?.options.declarer as Seat | undefined;
-    const dummy = declarer === undefined ? undefined : SEATS[(SEATS.indexOf(declarer) + 2) % 4];
-    const mover = current.sideToMove as Seat;
-    const chooser = mover === dummy && declarer !== undefined ? declarer : mover;
+    const chooser = this.chooser(current.sideToMove as Seat);
     if (chooser === mine) return;
     const position = this.position();
     position.seat = chooser;
@@ -428,14 +432,59 @@ export class BridgePanel {
 
   // The record's cards the seat chose (declarer's include dummy's), each valued from the seat's
   // knowledge at that point against the best card.
-  private async reviewSeat() {
+  // Who chooses a card of `seat`: declarer for dummy's.
+  private chooser(seat: Seat): Seat {
+    const declarer = this.start?.options.declarer as Seat | undefined;
+    const dummy = declarer === undefined ? undefined : SEATS[(SEATS.indexOf(declarer) + 2) % 4];
+    return seat === dummy && declarer !== undefined ? declarer : seat;
+  }
+
+  // The engine's card for the seat to play, from its chooser's view (the samples above), marked.
+  private async hint() {
+    const current = this.current;
+    if (current === null || current.terminal) return;
+    clearErrors(this.panel);
+    const position = this.position();
+    position.seat = this.chooser(current.sideToMove as Seat);
+    let best = "";
+    try {
+      for await (const report of kibitzer.bestMove({
+        position: { source: { case: "position", value: position } },
+        limits: { samples: BigInt(Number(input("samples").value) || 100), timeMs: 3000n },
+        seed: BigInt(this.cursor + 1),
+      })) {
+        if (report.final) best = report.bestMove;
+      }
+    } catch (e) {
+      showError(this.panel, e);
+      return;
+    }
+    $("engine-status").textContent = best === "" ? "" : `hint: ${prettyCard(best)}`;
+    for (const b of document.querySelectorAll<HTMLElement>("#tab-bridge button.card")) {
+      b.classList.toggle("hint", b.dataset.card === best);
+    }
+  }
+
+  // The seat's cards of the whole play reviewed from what it knew then; `last`: its last card
+  // only (a review from that card on).
+  private async reviewSeat(last = false) {
     if (this.start === null) return;
     clearErrors(this.panel);
     const position = this.position();
     position.moves = [...this.start.moves, ...this.played.map((p) => p.card)];
     position.seat = input("view-seat").value;
+    let fromMove = 0;
+    if (last) {
+      const mine = this.played.map((p) => this.chooser(p.seat as Seat) === position.seat).lastIndexOf(true);
+      if (mine < 0) {
+        showError(this.panel, new Error(`${SEAT_NAME[position.seat as Seat] ?? position.seat} has played no card yet`));
+        return;
+      }
+      fromMove = this.start.moves.length + mine;
+    }
     $("mc-results").replaceChildren();
     await this.runner.run("review", {
+      fromMove,
       position: { source: { case: "position", value: position } },
       limits: { samples: BigInt(Number(input("samples").value) || 0) },
       progressIntervalMs: Number(input("mc-interval").value) || 0,

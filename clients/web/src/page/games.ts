@@ -5,7 +5,7 @@ import { kibitzer } from "./api.js";
 import { $, clearErrors, el, input, showError } from "./dom.js";
 import { optionControls, optionValues } from "./options.js";
 import { reviewRows } from "./review.js";
-import { BoardEditor, drawBoard, viewOf } from "./scrabble.js";
+import { BoardEditor, drawBoard, parseCgp, viewOf } from "./scrabble.js";
 import { SearchRunner, unitName } from "./search.js";
 import { type Line, stepCount, stepTo } from "./stepper.js";
 import { drawTable } from "./table.js";
@@ -15,8 +15,10 @@ import { drawTable } from "./table.js";
 export function splitMoves(text: string): string[] {
   return text.split(text.includes(",") ? "," : /\s+/).map((m) => m.trim()).filter((m) => m !== "");
 }
+// A lone Scrabble play keeps a comma after it, so that it reads back as one move.
 function joinMoves(moves: string[]): string {
-  return moves.join(moves.some((m) => m.includes(" ")) ? ", " : " ");
+  if (!moves.some((m) => m.includes(" "))) return moves.join(" ");
+  return moves.length === 1 ? `${moves[0]},` : moves.join(", ");
 }
 
 // A figure as the table shows it: whole numbers plain, others to two places.
@@ -55,6 +57,9 @@ export class GamesPanel {
   private readonly runner: SearchRunner;
   // The record being stepped through (null until a step button is pressed), and where it is.
   private record: Line | null = null;
+  // The index among the moves of the last move made on the page by the seat chosen above.
+  private myLastMove = -1;
+  private busy = 0; // setups in flight
   private step = 0;
   private readonly editor: BoardEditor;
 
@@ -65,6 +70,7 @@ export class GamesPanel {
     $("game-best").addEventListener("click", () => void this.search("bestMove"));
     $("game-review").addEventListener("click", () => void this.review());
     $("game-hint").addEventListener("click", () => void this.hint());
+    $("game-last-move").addEventListener("click", () => void this.review(true));
     $("game-download").addEventListener("click", () => this.download());
     $("game-first").addEventListener("click", () => void this.stepBy(-Infinity));
     $("game-back").addEventListener("click", () => void this.stepBy(-1));
@@ -154,7 +160,10 @@ export class GamesPanel {
   // Sets the form's position up; `engine`: and lets the engine answer when playing against it.
   async setup(engine = true) {
     clearErrors(this.panel);
+    // Busy (data-busy on the panel) until this setup and the engine's answers after it are done.
+    this.panel.dataset.busy = String(++this.busy > 0);
     try {
+      await this.dealTheBag();
       this.current = await kibitzer.setupPosition({ position: this.position() });
       this.values = new Map();
       $("game-results").replaceChildren();
@@ -168,7 +177,24 @@ export class GamesPanel {
       $("game-results").replaceChildren();
       drawTable($("game-table"), undefined, { sideToMove: "", legal: [], values: new Map(), play: () => {} });
       showError(this.panel, e);
+    } finally {
+      this.panel.dataset.busy = String(--this.busy > 0);
     }
+  }
+
+  // Playing Scrabble against the engine from a CGP whose bag is not given: the bag (and any rack
+  // left out) dealt once (Deal), so that every draw of the game is known and the game is a record.
+  private async dealTheBag() {
+    const notation = input("game-notation").value.trim();
+    if (!(input("game-vs-engine") as HTMLInputElement).checked || input("game-select").value !== "scrabble" ||
+      parseCgp(notation) === null || /(^|;)\s*bag\s/.test(notation) || splitMoves(input("game-moves").value).length > 0) return;
+    const dealt = await kibitzer.deal({
+      position: { source: { case: "position", value: { game: "scrabble", notation } } },
+      count: 1,
+      seed: BigInt(Date.now() % 1_000_000),
+    });
+    const layout = dealt.layouts[0];
+    if (layout !== undefined) input("game-notation").value = layout.notation;
   }
 
   // The engine's move for the side to move, from its own view (the time and samples above),
@@ -231,8 +257,12 @@ export class GamesPanel {
     }
     if (current.sideToMove === mine) return;
     $("game-status").textContent = `seat ${current.sideToMove} is thinking…`;
-    const best = await this.engineMove({ ...this.position(), seat: current.sideToMove });
-    $("game-status").textContent = "";
+    let best = "";
+    try {
+      best = await this.engineMove({ ...this.position(), seat: current.sideToMove });
+    } finally {
+      $("game-status").textContent = "";
+    }
     if (best === "") return;
     input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), best]);
     await this.setup();
@@ -253,6 +283,7 @@ export class GamesPanel {
   // up before is gone, and the form's position is drawn until it is set up.
   private formEdited() {
     this.current = null;
+    this.myLastMove = -1;
     this.record = null;
     this.values = new Map();
     this.showStep();
@@ -267,7 +298,9 @@ export class GamesPanel {
     // A move played from a stepped-back record starts a new line from there.
     this.record = null;
     this.showStep();
-    input("game-moves").value = joinMoves([...splitMoves(input("game-moves").value), move]);
+    const moves = splitMoves(input("game-moves").value);
+    if (this.current !== null && this.current.sideToMove === input("game-seat").value) this.myLastMove = moves.length;
+    input("game-moves").value = joinMoves([...moves, move]);
     void this.setup();
   }
 
@@ -315,13 +348,24 @@ export class GamesPanel {
   }
 
   // Every move of the moves played, valued against the best at its point (the seat's own moves
-  // from its view when a seat is chosen).
-  private async review() {
+  // from its view when a seat is chosen); `last`: the seat's last move only.
+  private async review(last = false) {
     clearErrors(this.panel);
+    let fromMove = 0;
+    if (last) {
+      const seat = input("game-seat").value;
+      if (seat === "" || this.myLastMove < 0) {
+        showError(this.panel, new Error(seat === "" ? "Analyse my last move: choose your seat first"
+          : `seat ${seat} has made no move here yet`));
+        return;
+      }
+      fromMove = this.myLastMove;
+    }
     const timeMs = Number(input("game-time").value) || 0;
     const samples = Number(input("game-samples").value) || 0;
     $("game-results").replaceChildren();
     await this.runner.run("review", {
+      fromMove,
       position: { source: { case: "position", value: this.position() } },
       limits: { timeMs: BigInt(timeMs), samples: BigInt(samples) },
       progressIntervalMs: 200,
