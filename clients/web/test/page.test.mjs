@@ -613,7 +613,14 @@ try {
     await page.waitForSelector('.error[data-error-for="game-option-top"]:not([hidden])', WAIT);
     assert.match(await page.textContent('.error[data-error-for="game-option-top"]'), /top/);
     await page.fill("#game-option-top", "50");
+    // Simulated (the default algorithm): each play's win % and spread with their errors, live.
     await page.selectOption("#game-option-algorithm", "sim");
+    await page.fill("#game-time", "1500");
+    await page.click("#game-analyze");
+    await page.waitForSelector("#game-status:not([data-state=running])", WAIT);
+    const simHeaders = await page.$$eval("#game-results th", (ths) => ths.map((t) => t.textContent));
+    for (const h of ["win", "spread", "samples"]) assert.ok(simHeaders.includes(h), simHeaders.join(","));
+    assert.match(await page.textContent('#game-results tr[data-move] td[data-metric="win"]'), /^[\d.]+ ± [\d.]+$/);
     await page.screenshot({ path: join(SHOTS, "scrabble-typed.png"), fullPage: true });
   });
 
