@@ -43,6 +43,25 @@ double Median(std::vector<double> v) {
   return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The nearest-rank 95th percentile.
+double P95(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  if (v.empty()) return 0;
+  const size_t rank = (95 * v.size() + 99) / 100;  // ceil(0.95 n), at least 1
+  return v[std::max<size_t>(rank, 1) - 1];
+}
+
+// "1.234 s", or "over LIMIT s" for a deal stopped at the limit (counted as 1e300).
+std::string Seconds(double s, int limit) {
+  char text[64];
+  if (s > 1e299) {
+    std::snprintf(text, sizeof text, "over %d s", limit);
+  } else {
+    std::snprintf(text, sizeof text, "%.3f s", s);
+  }
+  return text;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -140,21 +159,21 @@ int main(int argc, char** argv) {
   }
   if (stopped > 0) {
     const double median = Median(seconds);
-    std::printf("tarok exact solve from the first card, %d deals, %d stopped at %d s: median ",
-                deals, stopped, limit);
-    if (median > limit) {
-      std::printf("over %d s\n", limit);
-    } else {
-      std::printf("%.3f s, median nodes %.0f\n", median, Median(nodes));
-    }
+    std::printf(
+        "tarok exact solve from the first card, %d deals, %d stopped at %d s: median %s, "
+        "p95 %s",
+        deals, stopped, limit, Seconds(median, limit).c_str(),
+        Seconds(P95(seconds), limit).c_str());
+    if (median < 1e299) std::printf(", median nodes %.0f", Median(nodes));
+    std::printf("\n");
     return 0;
   }
   double total = 0;
   for (double s : seconds) total += s;
   std::printf(
-      "tarok exact solve from the first card, %d deals: median %.3f s, mean %.3f s, "
-      "max %.3f s, median nodes %.0f\n",
-      deals, Median(seconds), total / deals, *std::max_element(seconds.begin(), seconds.end()),
-      Median(nodes));
+      "tarok exact solve from the first card, %d deals: median %.3f s, p95 %.3f s, mean %.3f s, "
+      "max %.3f s, median nodes %.0f, p95 nodes %.0f\n",
+      deals, Median(seconds), P95(seconds), total / deals,
+      *std::max_element(seconds.begin(), seconds.end()), Median(nodes), P95(nodes));
   return 0;
 }
