@@ -114,6 +114,7 @@ export class GamesPanel {
     $("game-options").replaceChildren(...optionControls(game.searchOptions, "game-option"));
     this.current = null;
     this.record = null;
+    this.myLastMove = -1;
     this.showStep();
     $("game-moves-list").replaceChildren();
     $("game-knowledge").replaceChildren();
