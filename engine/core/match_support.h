@@ -34,6 +34,20 @@ struct GameLog {
   std::string record;       // the game in its own record format where it has one (GCG)
 };
 
+// Which games a match plays and how (every harness's MatchOptions is one, with its players and
+// rules added): deals first_deal .. first_deal + deals - 1 of `seed`, on `threads` threads,
+// results in game order whatever the threads.
+struct MatchSchedule {
+  int deals = 100;
+  int first_deal = 0;
+  uint64_t seed = 1;
+  int threads = 1;
+  int report_every = 0;  // deals: partial results after every N deals' games (0: none)
+  // Given each game in game order when set: the deal, every move, the scores, the record where
+  // the game has one (kibitz match --records).
+  std::function<void(const GameLog&)> on_game;
+};
+
 // One player's tally over a match's games (each harness's PlayerResult is one, with its own
 // extras): wins and points with their 95% half-widths, move times and nodes.
 struct PlayerTally {

@@ -156,13 +156,14 @@ class Records {
 // match always plays both tables), threads, records.
 template <typename Options>
 void Schedule(const CommandOptions& o, const MatchFlags& m, Records& records, Options& mo) {
-  mo.on_game = records.Sink();
-  mo.deals = m.deals;
-  mo.first_deal = m.first_deal;
-  mo.seed = o.seed;
+  core::MatchSchedule& s = mo;
+  s.on_game = records.Sink();
+  s.deals = m.deals;
+  s.first_deal = m.first_deal;
+  s.seed = o.seed;
+  s.threads = o.threads > 0 ? o.threads : 1;
+  s.report_every = m.report_every;
   if constexpr (requires { mo.rotate; }) mo.rotate = m.rotate;
-  mo.threads = o.threads > 0 ? o.threads : 1;
-  mo.report_every = m.report_every;
 }
 
 // On a terminal one line redrawn; written to a file or pipe, a line for each report.

@@ -17,18 +17,10 @@
 
 namespace kibitzer::bigtwo {
 
-struct MatchOptions {
+struct MatchOptions : core::MatchSchedule {
   Rules rules;
   std::vector<PlayerOptions> players;  // one per seat (rules.players)
-  int deals = 100;
-  int first_deal = 0;  // the deals played: first_deal .. first_deal + deals - 1
-  uint64_t seed = 1;
   bool rotate = true;
-  int threads = 1;
-  int report_every = 0;  // deals (0: no partial results)
-  // Given each game in game order when set: the deal, every play, the points (kibitz match
-  // --records).
-  std::function<void(const core::GameLog&)> on_game;
 };
 
 using PlayerResult = core::PlayerTally;

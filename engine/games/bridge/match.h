@@ -30,16 +30,10 @@ struct PlayerOptions {
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
 std::string PlayerName(const PlayerOptions& options);
 
-struct MatchOptions {
+// on_game is given each table (a card's value: the tricks its player saw; the record: PBN).
+struct MatchOptions : core::MatchSchedule {
+  MatchOptions() { deals = 16; }  // one cycle of dealers and vulnerability
   std::array<PlayerOptions, 2> players;
-  int deals = 16;
-  int first_deal = 0;  // the deals played: first_deal .. first_deal + deals - 1
-  uint64_t seed = 1;
-  int threads = 1;
-  int report_every = 0;  // deals (0: no partial results)
-  // Given each table in game order when set: the deal, every card with the value its player
-  // saw, the scores, the game as a PBN record (kibitz match --records).
-  std::function<void(const core::GameLog&)> on_game;
 };
 
 // points: IMPs; games: deals; wins: deals won on IMPs.

@@ -19,20 +19,13 @@
 
 namespace kibitzer::scrabble {
 
-struct MatchOptions {
+// A deal is a bag order; on_game's record is the game's GCG.
+struct MatchOptions : core::MatchSchedule {
   std::shared_ptr<const Kwg> kwg;
   std::string lexicon;
   Rules rules;
   std::array<PlayerOptions, 2> players;
-  int deals = 100;
-  int first_deal = 0;  // the bags played: first_deal .. first_deal + deals - 1
-  uint64_t seed = 1;
   bool rotate = true;
-  int threads = 1;
-  int report_every = 0;  // deals: `partial` gets the first N, 2N, ... deals' games (0: none)
-  // Given each game in game order when set: its GCG record, the bag, every move, the scores
-  // (kibitz match --records).
-  std::function<void(const core::GameLog&)> on_game;
 };
 
 struct PlayerResult {

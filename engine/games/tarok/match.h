@@ -16,18 +16,10 @@
 
 namespace kibitzer::tarok {
 
-struct MatchOptions {
+struct MatchOptions : core::MatchSchedule {
   Rules rules;
   std::vector<PlayerOptions> players;  // three
-  int deals = 100;
-  int first_deal = 0;  // the deals played: first_deal .. first_deal + deals - 1
-  uint64_t seed = 1;
   bool rotate = true;
-  int threads = 1;
-  int report_every = 0;  // deals (0: no partial results)
-  // Given each game in game order when set: the deal, every move, the scores (kibitz match
-  // --records).
-  std::function<void(const core::GameLog&)> on_game;
 };
 
 struct PlayerResult : core::PlayerTally {
