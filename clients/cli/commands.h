@@ -98,9 +98,14 @@ int Fail(const absl::Status& status);
 void SetJsonErrors(bool json);
 
 int RunInfo(Transport& t, const CommandOptions& o);
+// What a review reviews: whose moves ("" every seat's, or --seat's) and from which move on.
+struct ReviewFlags {
+  std::string reviewed_seat;
+  int from_move = 0;
+};
 // A played game reviewed move by move (POSITION or a file named as the only word: a record, or a
-// notation with --moves); `reviewed_seat` whose moves ("" every seat's, or --seat's).
-int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
+// notation with --moves).
+int RunReview(Transport& t, CommandOptions o, const ReviewFlags& flags,
               const std::atomic<bool>* interrupt);
 // The server's health: prints SERVING or NOT_SERVING; exit code 0 only when serving.
 int RunHealth(Transport& t);

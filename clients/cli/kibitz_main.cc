@@ -59,6 +59,9 @@ ABSL_FLAG(std::vector<std::string>, moves, {}, "Moves played from the position, 
 ABSL_FLAG(std::string, seat, "", "Seat whose knowledge the position is.");
 ABSL_FLAG(std::string, reviewed_seat, "",
           "review: whose moves (empty: every seat's, or --seat's with --seat).");
+ABSL_FLAG(int, from_move, 0,
+          "review: the first move reviewed, by its index in the game (the moves before are only "
+          "played); 0: the whole game.");
 ABSL_FLAG(std::string, position_id, "", "A position held by the server, instead of POSITION.");
 ABSL_FLAG(std::vector<std::string>, position_option, {}, "Position options, key=value,...");
 ABSL_FLAG(int64_t, time, 0, "Search time limit in milliseconds (0: none).");
@@ -136,6 +139,7 @@ constexpr char kUsage[] =
     "  review    a played game, each move against the best there: kibitz review FILE (a GCG,\n"
     "            PBN or LIN record; the extension says the game) or a position with --moves;\n"
     "            --seat=S: S's moves from S's view; --reviewed-seat=S: S's moves, full layout;\n"
+    "            --from-move=N: from move N on (the moves before only played);\n"
     "            limits (--time, --nodes, --samples) are each move's\n"
     "Bridge:\n"
     "  table     double-dummy table and par of a deal; --file: one deal per line (first field),\n"
@@ -323,8 +327,9 @@ int main(int argc, char** argv) {
   }
   if (command == "review") {
     std::signal(SIGINT, OnSigint);
-    return kibitzer::cli::RunReview(*transport, o, absl::GetFlag(FLAGS_reviewed_seat),
-                                    &g_interrupted);
+    return kibitzer::cli::RunReview(
+        *transport, o, {absl::GetFlag(FLAGS_reviewed_seat), absl::GetFlag(FLAGS_from_move)},
+        &g_interrupted);
   }
   if (command == "analyze" || command == "bestmove") {
     std::signal(SIGINT, OnSigint);

@@ -63,13 +63,14 @@ absl::StatusOr<std::string> ReviewFileOf(CommandOptions& o) {
 namespace {
 
 // Reviews one game (o.notation) and prints it.
-int ReviewOne(Transport& t, const CommandOptions& o, const std::string& reviewed_seat,
+int ReviewOne(Transport& t, const CommandOptions& o, const ReviewFlags& flags,
               const std::atomic<bool>* interrupt, const std::string& where) {
   absl::StatusOr<pb::PositionRef> ref = MakeRef(o);
   if (!ref.ok()) return Fail(ref.status());
   pb::ReviewRequest request;
   *request.mutable_position() = *std::move(ref);
-  request.set_reviewed_seat(reviewed_seat);
+  request.set_reviewed_seat(flags.reviewed_seat);
+  request.set_from_move(flags.from_move);
   if (absl::Status s = FillSearchFields(o, &request); !s.ok()) return Fail(s);
   int printed = 0;
   absl::StatusOr<pb::SearchReport> last = t.Review(
@@ -104,7 +105,7 @@ int ReviewOne(Transport& t, const CommandOptions& o, const std::string& reviewed
 
 }  // namespace
 
-int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
+int RunReview(Transport& t, CommandOptions o, const ReviewFlags& flags,
               const std::atomic<bool>* interrupt) {
   absl::StatusOr<std::string> file = ReviewFileOf(o);
   if (!file.ok()) return Fail(file.status());
@@ -115,14 +116,14 @@ int RunReview(Transport& t, CommandOptions o, const std::string& reviewed_seat,
     }
   }
   if (o.game != "bridge" || !o.position_id.empty()) {
-    return ReviewOne(t, o, reviewed_seat, interrupt, "");
+    return ReviewOne(t, o, flags, interrupt, "");
   }
   // A bridge file of several boards: each reviewed in turn.
   return EachRecordBoard(o.notation, o.json,
                          [&](const std::string& record, const std::string& where) {
                            CommandOptions one = o;
                            one.notation = record;
-                           return ReviewOne(t, one, reviewed_seat, interrupt, where);
+                           return ReviewOne(t, one, flags, interrupt, where);
                          });
 }
 

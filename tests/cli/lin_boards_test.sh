@@ -33,4 +33,13 @@ if ! diff "$work/expected_reviews" "$work/reviewed"; then
 fi
 [ "$(wc -l < "$work/reviewed")" -eq 2 ] || { echo "expected one review a board"; exit 1; }
 grep -q '"grade":' "$work/reviewed" || { echo "no move graded"; exit 1; }
-echo "2 boards, each as when alone (play and review)"
+# --from-move=1: the board's second card alone, valued as in the whole review.
+"$kibitz" --json --game=bridge review --from-move=1 "$one" | finals > "$work/from_one"
+python3 - "$work/expected_reviews" "$work/from_one" <<'PY'
+import json, sys
+whole = json.loads(open(sys.argv[1]).readline())["reviews"]
+alone = json.loads(open(sys.argv[2]).read())["reviews"]
+if [r["index"] for r in alone] != [1] or alone[0] != whole[1]:
+    sys.exit("--from-move=1 did not review the second card alone as the whole review did")
+PY
+echo "2 boards, each as when alone (play and review); a review from a move on"
