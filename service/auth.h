@@ -78,13 +78,13 @@ struct CallerRules {
 };
 
 struct SecurityOptions {
-  std::string listen;    // the address the server listens on
-  std::string tls_cert;  // PEM files; both or neither
-  std::string tls_key;
-  std::string tls_client_ca;      // mutual TLS: clients must present a certificate this CA signed
-  std::string auth_tokens;        // a token file
-  bool open_reflection = false;   // with tokens: reflection answers without one
-  std::string front_door_secret;  // a file holding the front door's secret
+  std::string listen = "";    // the address the server listens on
+  std::string tls_cert = "";  // PEM files; both or neither
+  std::string tls_key = "";
+  std::string tls_client_ca = "";  // mutual TLS: clients must present a certificate this CA signed
+  std::string auth_tokens = "";    // a token file
+  bool open_reflection = false;    // with tokens: reflection answers without one
+  std::string front_door_secret = "";  // a file holding the front door's secret
 };
 
 struct ServerSecurity {

@@ -54,7 +54,7 @@ struct ApiOptions {
   int max_response_bytes = 4 * 1024 * 1024 - 64 * 1024;
   // This replica's name ("" for none): search and position ids then start "s-NAME-" and
   // "p-NAME-", so that a balancer can send a Stop to the replica running the search.
-  std::string replica;
+  std::string replica = "";
   // Scrabble's lexica: every NAME.kwg file of this directory.
   std::string lexicon_dir = analysis::GameSettings::DefaultLexiconDir();
   // The runner's clock (tests inject one).

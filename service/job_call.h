@@ -52,10 +52,10 @@ class JobCall final : public grpc::ServerUnaryReactor {
     }
     id_ = *id;
     if (cancelled_) {
-      const Cancel cancel = cancel_;
+      const Cancel cancel_job = cancel_;
       const std::string job = id_;
       lock.unlock();
-      cancel(job);  // its answer may end the call (and delete this) meanwhile
+      cancel_job(job);  // its answer may end the call (and delete this) meanwhile
     }
   }
 

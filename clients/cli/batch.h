@@ -36,7 +36,7 @@ struct BatchOptions {
   // server, and at least four times. Refusals as busy are not tries.
   int attempts = 0;
   // Chunks in flight at once on each transport (by index; missing or 0: 2).
-  std::vector<int> in_flight;
+  std::vector<int> in_flight = {};
   // Longest wait before a busy chunk is sent again (the waits double from 100 ms up to it).
   std::chrono::milliseconds max_backoff{5000};
   // A chunk refused as INVALID_ARGUMENT is sent again item by item, and each bad item's output is

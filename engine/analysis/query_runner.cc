@@ -103,7 +103,7 @@ absl::StatusOr<std::string> QueryRunner::Submit(Submission submission) {
     }
     // A client new to the queue joins the end of the turn.
     Client& client =
-        clients_.try_emplace(submission.client, Client{0, 0, 2 * starts_ - 1}).first->second;
+        clients_.try_emplace(submission.client, Client{0, 0, 2 * starts_ - 1, {}}).first->second;
     const int limit = submission.client_limit > 0
                           ? std::min(submission.client_limit, options_.max_queries_per_client)
                           : options_.max_queries_per_client;

@@ -56,7 +56,9 @@ TEST_P(GameContract, RandomPlayoutsKeepTheInvariants) {
         for (const core::TableView::Hand& h : (*state)->Table().hands) {
           EXPECT_EQ(h.known ? static_cast<int>(h.cards.size()) : 0,
                     static_cast<int>(h.cards.size()));
-          if (h.known) EXPECT_EQ(static_cast<int>(h.cards.size()), h.count);
+          if (h.known) {
+            EXPECT_EQ(static_cast<int>(h.cards.size()), h.count);
+          }
         }
 
         // The canonical form sets up the same position.

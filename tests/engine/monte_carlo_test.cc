@@ -409,7 +409,7 @@ TEST_P(EveryGame, StoppedBeforeTheFirstSampleItStillNamesAMove) {
 }
 
 INSTANTIATE_TEST_SUITE_P(SeatViews, EveryGame, ::testing::ValuesIn(Cases()),
-                         [](const auto& info) { return info.param.name; });
+                         [](const auto& test) { return test.param.name; });
 
 }  // namespace
 }  // namespace kibitzer::search

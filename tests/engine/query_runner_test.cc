@@ -282,7 +282,9 @@ class QueryRunnerSliced : public ::testing::Test {
   absl::StatusOr<std::string> Start(const std::string& client, std::atomic<bool>* release,
                                     std::shared_ptr<WaitSink> sink, std::atomic<uint64_t>* polls) {
     auto id = runner.Submit(SpinFor(client, &runs, release, std::move(sink), polls));
-    if (id.ok()) EXPECT_TRUE(Passes(*polls, 0));
+    if (id.ok()) {
+      EXPECT_TRUE(Passes(*polls, 0));
+    }
     return id;
   }
 

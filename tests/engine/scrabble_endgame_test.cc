@@ -113,7 +113,9 @@ TEST(ScrabbleEndgame, AnalysisOfAnEmptyBagIsTheEndgame) {
           ASSERT_EQ(line.WhyIllegal(&*m), "") << mv.move << " ply " << i << " " << mv.pv[i];
           line.Apply(*m);
         }
-        if (&mv == &r.moves.front()) EXPECT_TRUE(line.over()) << mv.move;
+        if (&mv == &r.moves.front()) {
+          EXPECT_TRUE(line.over()) << mv.move;
+        }
         if (line.over()) {
           EXPECT_EQ(line.score(pos.to_move()) - line.score(1 - pos.to_move()), mv.metrics[1].value)
               << mv.move;

@@ -172,7 +172,9 @@ TEST(TarokGame, AStoppedExactAnalysisScoresEveryCardWithinWhatItProved) {
       EXPECT_EQ(mv.bound, some_exact ? core::Bound::kLower : core::Bound::kEstimate);
       EXPECT_GE(mv.value, lower);
       EXPECT_LE(mv.value, upper);
-      if (some_exact) EXPECT_EQ(mv.value, lower);
+      if (some_exact) {
+        EXPECT_EQ(mv.value, lower);
+      }
       proven += mv.display.find("proven") != std::string::npos;
     }
   }
@@ -189,7 +191,10 @@ TEST(TarokGame, FarFromTheEndASeatsLayoutsAreSearchedToAHorizon) {
     std::optional<Round> r;
     const auto spec = MoversView(
         game, rng, 12,
-        [](const Round& r) { return r.play().TricksDone() <= 5 && IsNormal(r.contract()); }, &r);
+        [](const Round& round) {
+          return round.play().TricksDone() <= 5 && IsNormal(round.contract());
+        },
+        &r);
     if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 8;
@@ -228,7 +233,10 @@ TEST(TarokGame, ASeatsAnalysisStoppedBeforeAnySearchStillScoresEveryCard) {
     std::optional<Round> r;
     const auto spec = MoversView(
         game, rng, 12,
-        [](const Round& r) { return r.play().TricksDone() <= 4 && IsNormal(r.contract()); }, &r);
+        [](const Round& round) {
+          return round.play().TricksDone() <= 4 && IsNormal(round.contract());
+        },
+        &r);
     if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 10;
@@ -263,7 +271,7 @@ TEST(TarokGame, AHorizonPastTheEndGivesTheExactAnalysis) {
   for (int i = 0; i < 80 && checked < 6; ++i) {
     std::optional<Round> r;
     const auto spec = MoversView(
-        game, rng, 40, [](const Round& r) { return r.play().TricksDone() >= 11; }, &r);
+        game, rng, 40, [](const Round& round) { return round.play().TricksDone() >= 11; }, &r);
     if (!spec) continue;
     core::SearchSpec search;
     search.limits.samples = 5;
@@ -293,7 +301,7 @@ TEST(TarokGame, ASeatsAnalysisWithCardsFixedAveragesTheLayoutsDealGives) {
   for (int i = 0; i < 80 && checked < 4; ++i) {
     std::optional<Round> r;
     const auto spec = MoversView(
-        game, rng, 40, [](const Round& r) { return r.play().TricksDone() >= 11; }, &r);
+        game, rng, 40, [](const Round& round) { return round.play().TricksDone() >= 11; }, &r);
     if (!spec) continue;
     // The next player's highest card, fixed to him.
     const int next = (r->ToMove() + 1) % kPlayers;

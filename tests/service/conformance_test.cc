@@ -181,7 +181,9 @@ TEST_F(Conformance, EveryGameKeepsTheContract) {
     const GameCase& game = found->second;
     for (const std::string& seat : g.seats()) {
       EXPECT_FALSE(seat.empty());
-      if (g.name() != "bridge" && g.name() != "tictactoe") EXPECT_NE(seat, "0");
+      if (g.name() != "bridge" && g.name() != "tictactoe") {
+        EXPECT_NE(seat, "0");
+      }
     }
 
     if (g.hidden_information()) {

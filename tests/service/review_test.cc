@@ -22,10 +22,10 @@ using Collect = CollectReports;
 struct Game {
   std::string game;
   std::string notation;
-  std::vector<std::string> moves;
-  std::map<std::string, std::string> options;
-  std::string seat;
-  std::string variant;
+  std::vector<std::string> moves = {};
+  std::map<std::string, std::string> options = {};
+  std::string seat = "";
+  std::string variant = "";
 };
 
 void Fill(const Game& g, pb::Position* p) {

@@ -145,7 +145,9 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
   return core::PlaySummarized(
       total, o.threads, rotations * o.report_every,
       [&](int g) { return PlayGame(o, g, o.first_deal + g / rotations, g % rotations); },
-      [&](const std::vector<GameRecord>& records, int n) { return Summarize(o, records, n); },
+      [&](const std::vector<GameRecord>& records, int games) {
+        return Summarize(o, records, games);
+      },
       progress, partial,
       [&](const GameRecord& g) {
         if (o.on_game) o.on_game(g.log);

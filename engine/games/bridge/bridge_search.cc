@@ -97,9 +97,9 @@ class DoubleDummyTask final : public core::SearchTask {
           if (g < lines_.size() && !lines_[g].empty()) {
             // The cards of a group are equivalent: this one's line is the group's with the two
             // exchanged.
-            const std::string solved = CardName(groups_[g].back()), mine = CardName(card);
+            const std::string theirs = CardName(groups_[g].back()), mine = CardName(card);
             for (const std::string& c : lines_[g]) {
-              mv.pv.push_back(c == solved ? mine : c == mine ? solved : c);
+              mv.pv.push_back(c == theirs ? mine : c == mine ? theirs : c);
             }
           }
           mv.display = absl::StrCat(*values[g], *values[g] == 1 ? " trick" : " tricks");

@@ -99,17 +99,17 @@ absl::Status Replay(const Gcg& gcg, Position& pos, const std::string& field,
           return absl::InvalidArgumentError(absl::StrCat(
               where, ": '--' takes back the play just made by the same player; there is none"));
         }
-        const RecordLine phony = pos.record().back();
-        if (-phony.score != line.score) {
+        const RecordLine taken_back = pos.record().back();
+        if (-taken_back.score != line.score) {
           return absl::InvalidArgumentError(absl::StrCat(where, ": the play taken back scored ",
-                                                         phony.score, ", so -", phony.score,
-                                                         ", not ", line.score));
+                                                         taken_back.score, ", so -",
+                                                         taken_back.score, ", not ", line.score));
         }
         pos = *std::move(before_play);
         before_play.reset();
         last->reset();
         if (!points->empty()) points->back().phony = true;
-        pos.WithdrawPhony(phony);
+        pos.WithdrawPhony(taken_back);
         end_lines = pos.record().size();
         if (absl::Status s = CheckTotal(pos, line, where); !s.ok()) return s;
         continue;

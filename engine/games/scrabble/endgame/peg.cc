@@ -71,7 +71,7 @@ PegPlay PegSolver::Solve(const Move& m, core::SearchControl& control, double to_
     rack.RemoveAll(d.tiles);
     layout.SetRack(other, rack);
     std::vector<uint8_t> bag;
-    for (int k = 0; k < kTileKinds; ++k) bag.insert(bag.end(), d.tiles.count[k], uint8_t(k));
+    for (int t = 0; t < kTileKinds; ++t) bag.insert(bag.end(), d.tiles.count[t], uint8_t(t));
     (void)layout.SetBag(bag, "bag");  // the unseen tiles less the rack: exactly these
     layout.Apply(m);                  // draws the whole bag
     // The other side's best from here against the spread it must make up: below it a win.
