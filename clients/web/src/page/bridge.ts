@@ -280,10 +280,18 @@ export class BridgePanel {
     const mine = input("view-seat").value as Seat;
     const chooser = this.chooser(current.sideToMove as Seat);
     if (chooser === mine) return;
-    const position = this.position();
-    position.seat = chooser;
     const status = $("engine-status");
     status.textContent = `${SEAT_NAME[chooser]} is thinking…`;
+    const best = await this.engineCard(chooser);
+    status.textContent = "";
+    if (generation !== this.generation || best === "") return;
+    await this.play(best);
+  }
+
+  // BestMove for the seat to play from `chooser`'s view, within the samples above.
+  private async engineCard(chooser: Seat): Promise<string> {
+    const position = this.position();
+    position.seat = chooser;
     let best = "";
     for await (const report of kibitzer.bestMove({
       position: { source: { case: "position", value: position } },
@@ -292,9 +300,7 @@ export class BridgePanel {
     })) {
       if (report.final) best = report.bestMove;
     }
-    status.textContent = "";
-    if (generation !== this.generation || best === "") return;
-    await this.play(best);
+    return best;
   }
 
   private draw() {
@@ -444,17 +450,9 @@ export class BridgePanel {
     const current = this.current;
     if (current === null || current.terminal) return;
     clearErrors(this.panel);
-    const position = this.position();
-    position.seat = this.chooser(current.sideToMove as Seat);
     let best = "";
     try {
-      for await (const report of kibitzer.bestMove({
-        position: { source: { case: "position", value: position } },
-        limits: { samples: BigInt(Number(input("samples").value) || 100), timeMs: 3000n },
-        seed: BigInt(this.cursor + 1),
-      })) {
-        if (report.final) best = report.bestMove;
-      }
+      best = await this.engineCard(this.chooser(current.sideToMove as Seat));
     } catch (e) {
       showError(this.panel, e);
       return;

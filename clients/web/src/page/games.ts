@@ -119,7 +119,7 @@ export class GamesPanel {
     $("game-moves-list").replaceChildren();
     $("game-knowledge").replaceChildren();
     $("game-results").replaceChildren();
-    drawTable($("game-table"), undefined, { sideToMove: "", legal: [], values: new Map(), play: () => {} });
+    this.clearTable();
     this.drawBoard();
   }
 
@@ -176,7 +176,7 @@ export class GamesPanel {
       this.values = new Map();
       $("game-moves-list").replaceChildren();
       $("game-results").replaceChildren();
-      drawTable($("game-table"), undefined, { sideToMove: "", legal: [], values: new Map(), play: () => {} });
+      this.clearTable();
       showError(this.panel, e);
     } finally {
       this.panel.dataset.busy = String(--this.busy > 0);
@@ -292,6 +292,10 @@ export class GamesPanel {
     $("game-results").replaceChildren();
     $("game-to-move").textContent = "the position changed: Set up to see its moves";
     this.drawBoard();
+  }
+
+  private clearTable() {
+    drawTable($("game-table"), undefined, { sideToMove: "", legal: [], values: new Map(), play: () => {} });
   }
 
   // A move played on the page: added to the moves, and the position set up again.

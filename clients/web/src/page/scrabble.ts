@@ -75,16 +75,45 @@ export function lay(grid: Grid, move: string): [number, number][] {
   return placed;
 }
 
+export interface GcgPlay {
+  line: number; // its line in the record
+  player: number; // 1 or 2
+  rack: string;
+  move: string; // "8D WORD", "-ABC" (an exchange), "-" (a pass)
+  withdrawn: boolean; // taken back as a phony by the next line ("--")
+}
+
+// A GCG record's plays in order (exchanges and passes too; not the withdrawals of phonies,
+// challenge bonuses, time penalties or the racks counted at the end), each with its line and
+// mover.
+export function gcgPlayLines(text: string): GcgPlay[] {
+  const nicks: string[] = [];
+  const plays: GcgPlay[] = [];
+  text.split("\n").forEach((raw, i) => {
+    const line = raw.trim();
+    const player = /^#player([12])\s+(\S+)/.exec(line);
+    if (player !== null) nicks[Number(player[1])] = player[2];
+    const event = /^>([^:]+):\s*(\S*)\s+(\S+)(?:\s+(\S+))?/.exec(line);
+    if (event === null) return;
+    const first = event[3];
+    if (first === "--") {
+      const last = plays.at(-1);
+      if (last !== undefined) last.withdrawn = true;
+      return;
+    }
+    if (first.startsWith("(") || first.startsWith("+")) return;
+    const seat = nicks.indexOf(event[1].trim());
+    plays.push({
+      line: i, player: seat > 0 ? seat : plays.length % 2 + 1, rack: event[2],
+      move: first.startsWith("-") ? first : `${first} ${event[4] ?? ""}`.trim(), withdrawn: false,
+    });
+  });
+  return plays;
+}
+
 // A GCG record's plays in order (a play withdrawn as a phony left out).
 export function gcgPlays(text: string): string[] {
-  const plays: string[] = [];
-  for (const line of text.split("\n")) {
-    const m = /^>[^:]*:\s*\S*\s+(\S+\s+\S+|--|-\S*)\s/.exec(`${line.trim()} `);
-    if (m === null) continue;
-    if (m[1] === "--") plays.pop();
-    else plays.push(m[1]);
-  }
-  return plays;
+  return gcgPlayLines(text).filter((p) => !p.withdrawn).map((p) => p.move);
 }
 
 // The board of a set-up position: its CGP (or an empty board for a GCG) with its moves laid on.
