@@ -262,7 +262,9 @@ absl::StatusOr<std::string> EngineApi::StartSearch(const Request& request, core:
                                                    const Caller& caller) {
   auto checked = CheckSearch(request, mode, caller);
   if (!checked.ok()) return checked.status();
-  auto& [held, spec] = *checked;
+  // Named references, not a structured binding: clang 14 cannot capture a binding in a lambda.
+  auto& held = checked->first;
+  auto& spec = checked->second;
   // Every search ends by the server's ceiling at the latest.
   if (spec.limits.time.count() == 0) spec.limits.time = options_.max_search_time;
   spec.fixed.assign(request.fixed().begin(), request.fixed().end());
@@ -294,7 +296,8 @@ absl::StatusOr<std::string> EngineApi::Review(const pb::ReviewRequest& request,
   }
   auto checked = CheckSearch(request, core::SearchMode::kAnalyze, caller);
   if (!checked.ok()) return checked.status();
-  auto& [held, search] = *checked;
+  auto& held = checked->first;
+  auto& search = checked->second;
   analysis::ReviewSpec spec;
   spec.seat = held.given->seat;
   spec.reviewed_seat = request.reviewed_seat();

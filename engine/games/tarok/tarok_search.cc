@@ -23,7 +23,6 @@ namespace kibitzer::tarok {
 namespace {
 
 constexpr int kDefaultSamples = 20;
-constexpr int kDefaultSeedDepth = 9;
 constexpr int kDefaultHorizonDepth = 6;
 
 constexpr uint64_t kPlayBatch = 4;      // sampled layouts between reports and decisions

@@ -193,18 +193,23 @@ Range ArithmeticRange(int op, Range a, Range b, bool* overflow) {
     case 0:
     case 1: {
       Range r;
+      // Both ends are computed whatever the first gives, so no short-circuit here.
       const bool add = op == 0;
-      *overflow |= add ? __builtin_add_overflow(a.lo, b.lo, &r.lo) |
-                             __builtin_add_overflow(a.hi, b.hi, &r.hi)
-                       : __builtin_sub_overflow(a.lo, b.hi, &r.lo) |
-                             __builtin_sub_overflow(a.hi, b.lo, &r.hi);
+      const bool lo = add ? __builtin_add_overflow(a.lo, b.lo, &r.lo)
+                          : __builtin_sub_overflow(a.lo, b.hi, &r.lo);
+      const bool hi = add ? __builtin_add_overflow(a.hi, b.hi, &r.hi)
+                          : __builtin_sub_overflow(a.hi, b.lo, &r.hi);
+      *overflow = *overflow || lo || hi;
       return r;
     }
     case 2: {
       int64_t p[4];
-      *overflow |=
-          __builtin_mul_overflow(a.lo, b.lo, &p[0]) | __builtin_mul_overflow(a.lo, b.hi, &p[1]) |
-          __builtin_mul_overflow(a.hi, b.lo, &p[2]) | __builtin_mul_overflow(a.hi, b.hi, &p[3]);
+      bool any = false;
+      any = __builtin_mul_overflow(a.lo, b.lo, &p[0]) || any;
+      any = __builtin_mul_overflow(a.lo, b.hi, &p[1]) || any;
+      any = __builtin_mul_overflow(a.hi, b.lo, &p[2]) || any;
+      any = __builtin_mul_overflow(a.hi, b.hi, &p[3]) || any;
+      *overflow = *overflow || any;
       return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
     }
     default:
