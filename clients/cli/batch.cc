@@ -10,8 +10,10 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <thread>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "clients/cli/json_quote.h"
 
@@ -21,6 +23,33 @@ namespace {
 bool Retryable(const absl::Status& s) {
   return s.code() == absl::StatusCode::kUnavailable ||
          s.code() == absl::StatusCode::kDeadlineExceeded;
+}
+
+// A failure of the servers (down, stuck, busy), not of the input: the work after it is worth
+// keeping.
+bool ServersFailed(const absl::Status& s) {
+  return Retryable(s) || s.code() == absl::StatusCode::kResourceExhausted;
+}
+
+// The chunk's text from kept lines, when every item of it is there.
+std::optional<std::string> FromKept(const KeptLines& kept, const Chunk& c) {
+  std::string text;
+  for (size_t i = c.begin; i < c.end; ++i) {
+    const auto it = kept.find(i);
+    if (it == kept.end()) return std::nullopt;
+    absl::StrAppend(&text, it->second, "\n");
+  }
+  return text;
+}
+
+// Files a chunk's text (a line an item) under its items.
+void Keep(const std::string& text, const Chunk& c, KeptLines* kept) {
+  size_t at = 0;
+  for (size_t i = c.begin; i < c.end && at < text.size(); ++i) {
+    const size_t end = std::min(text.find('\n', at), text.size());
+    (*kept)[i] = text.substr(at, end - at);
+    at = end + 1;
+  }
 }
 
 void DrawProgress(size_t done, size_t total) {
@@ -35,12 +64,20 @@ void DrawProgress(size_t done, size_t total) {
 // The shared state of one batch.
 class Batch {
  public:
-  Batch(const std::vector<Transport*>& transports, const BatchOptions& o, const SendChunk& send)
-      : transports_(transports), options_(o), send_(send) {
+  Batch(const std::vector<Transport*>& transports, const BatchOptions& o, const SendChunk& send,
+        KeptLines* kept)
+      : transports_(transports), options_(o), send_(send), kept_(kept) {
     for (size_t begin = o.done; begin < o.items; begin += o.chunk_size) {
       chunks_.push_back({begin, std::min(o.items, begin + o.chunk_size)});
-      queue_.push_back(chunks_.size() - 1);
+      std::optional<std::string> earlier;
+      if (kept != nullptr) earlier = FromKept(*kept, chunks_.back());
+      if (earlier) {
+        results_[chunks_.size() - 1] = *std::move(earlier);  // an earlier run's: not sent again
+      } else {
+        queue_.push_back(chunks_.size() - 1);
+      }
     }
+    if (kept != nullptr) kept->clear();  // what is not written now is kept again below
     failed_on_.assign(chunks_.size(), std::vector<bool>(transports.size(), false));
     tries_.assign(chunks_.size(), 0);
     busy_.assign(chunks_.size(), 0);
@@ -77,17 +114,19 @@ class Batch {
       });
       if (!error_.ok() || written_ == chunks_.size()) return;
       const size_t c = *pick;
-      if (c > stop_at_) {  // after the first failed chunk: never written, not sent
+      if (c > stop_at_ && (drop_later_ || servers_gone_)) {  // never written, not sent
         queue_.erase(pick);
         continue;
       }
       queue_.erase(pick);
       if (failed_on_[c][t]) failed_on_[c].assign(transports_.size(), false);  // a new round
+      ++sending_;
       lock.unlock();
       absl::StatusOr<std::string> text = Send(*transports_[t], chunks_[c]);
       lock.lock();
       if (text.ok()) {
         results_[c] = *std::move(text);
+        failed_in_a_row_ = 0;
       } else if (text.status().code() == absl::StatusCode::kResourceExhausted &&
                  ++busy_[c] < kMaxBusy) {
         // Busy: not this server's fault nor the chunk's. Wait, then let whichever worker is
@@ -105,15 +144,30 @@ class Batch {
         lock.unlock();
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         lock.lock();
-      } else if (c < stop_at_) {
-        // The first failure in input order so far: nothing after it is sent or written.
-        stop_at_ = c;
-        failure_ = text.status();
-        queue_.erase(std::remove_if(queue_.begin(), queue_.end(),
-                                    [this](size_t other) { return other > stop_at_; }),
-                     queue_.end());
+      } else {
+        Fail(c, text.status());
       }
+      --sending_;
       cv_.notify_all();
+    }
+  }
+
+  // Chunk c failed for good. The first failure in input order ends the output there; after a bad
+  // input nothing later is sent, after the servers' failure (with somewhere to keep it) the rest
+  // goes on until several chunks in a row have failed.
+  void Fail(size_t c, const absl::Status& status) {
+    if (kept_ == nullptr || !ServersFailed(status)) drop_later_ = true;
+    // Chunks failing for good one after another: the servers are gone; keep what is done.
+    constexpr int kGone = 3;
+    if (++failed_in_a_row_ >= kGone) servers_gone_ = true;
+    if (c < stop_at_) {
+      stop_at_ = c;
+      failure_ = status;
+    }
+    if (drop_later_ || servers_gone_) {
+      queue_.erase(std::remove_if(queue_.begin(), queue_.end(),
+                                  [this](size_t other) { return other > stop_at_; }),
+                   queue_.end());
     }
   }
 
@@ -148,6 +202,11 @@ class Batch {
     while (written_ < chunks_.size()) {
       cv_.wait(lock, [&] { return written_ == stop_at_ || results_.count(written_) != 0; });
       if (written_ == stop_at_) {  // the first failed chunk: the batch ends here
+        // Going on after it: the later chunks' lines are kept once every chunk is settled.
+        cv_.wait(lock, [&] { return drop_later_ || (queue_.empty() && sending_ == 0); });
+        if (!drop_later_) {
+          for (const auto& [c, text] : results_) Keep(text, chunks_[c], kept_);
+        }
         error_ = failure_;
         break;
       }
@@ -168,6 +227,7 @@ class Batch {
   const std::vector<Transport*>& transports_;
   const BatchOptions& options_;
   const SendChunk& send_;
+  KeptLines* kept_;  // where the lines after a failed chunk go; null: nowhere (nothing goes on)
   std::vector<Chunk> chunks_;
   std::mutex mu_;
   std::condition_variable cv_;
@@ -179,16 +239,49 @@ class Batch {
   std::map<size_t, std::string> results_;
   size_t written_ = 0;
   size_t stop_at_ = SIZE_MAX;  // the first chunk in input order that failed for good
-  absl::Status failure_;       // its error
-  absl::Status error_;         // the batch's end: set once the output before stop_at_ is written
+  bool drop_later_ = false;    // a chunk failed for its input (or nothing can be kept)
+  bool servers_gone_ = false;  // chunks failed for the servers' sake in a row: none sent now
+  int failed_in_a_row_ = 0;
+  int sending_ = 0;       // chunks being sent now
+  absl::Status failure_;  // its error
+  absl::Status error_;    // the batch's end: set once the output before stop_at_ is written
 };
 
 }  // namespace
 
 absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOptions& options,
-                      const SendChunk& send) {
+                      const SendChunk& send, KeptLines* kept) {
   if (transports.empty()) return absl::InvalidArgumentError("--server: no server to send to");
-  return Batch(transports, options, send).Run();
+  return Batch(transports, options, send, kept).Run();
+}
+
+absl::Status SaveKept(const std::string& output, const std::string& signature,
+                      const KeptLines& kept) {
+  const std::string side = output + ".kibitz-kept";
+  if (kept.empty()) {
+    std::remove(side.c_str());
+    return absl::OkStatus();
+  }
+  std::ofstream out(side, std::ios::trunc);
+  out << signature << "\n";
+  for (const auto& [item, line] : kept) out << item << "\t" << line << "\n";
+  out.close();
+  if (!out) return absl::InvalidArgumentError(absl::StrCat("--output: cannot write ", side));
+  return absl::OkStatus();
+}
+
+KeptLines LoadKept(const std::string& output, const std::string& signature) {
+  KeptLines kept;
+  std::ifstream in(output + ".kibitz-kept");
+  std::string line;
+  if (!in || !std::getline(in, line) || line != signature) return kept;
+  while (std::getline(in, line)) {
+    const size_t tab = line.find('\t');
+    size_t item = 0;
+    if (tab == std::string::npos || !absl::SimpleAtoi(line.substr(0, tab), &item)) return {};
+    kept[item] = line.substr(tab + 1);
+  }
+  return kept;
 }
 
 std::string ErrorLine(size_t item, const absl::Status& status) {

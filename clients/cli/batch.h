@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstddef>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -47,15 +48,32 @@ struct BatchOptions {
 // The error line --skip-bad writes for a bad item (`item` counted from 1): one JSON object.
 std::string ErrorLine(size_t item, const absl::Status& status);
 
+// Results kept from a batch that failed: each item's output line (without its newline), by item.
+using KeptLines = std::map<size_t, std::string>;
+
 // Runs the batch. A chunk that fails with UNAVAILABLE or DEADLINE_EXCEEDED (a server down or
 // stuck) is sent again, to another server when there is one, within `attempts`; one refused with
 // RESOURCE_EXHAUSTED (the servers are busy) waits, doubling its wait each time, and is sent again
 // without using a try, up to kMaxBusy refusals; any other error ends the batch: the output before
 // the first chunk in input order that failed is written, and that chunk's error is returned, the
 // same whatever the servers and threads (chunks after it are not sent, or not written).
+//
+// With `kept`, a chunk that failed for good for the servers' sake (down, stuck or busy through
+// every try) does not waste the work after it: the batch goes on with the later chunks and, on
+// return, `*kept` holds the lines of the items finished after the failed chunk (not written, as
+// the output stays in input order). On entry `*kept` holds the lines an earlier run kept: a chunk
+// whose items are all there is not sent again. A bad input (any other error) still ends the batch
+// at once.
 inline constexpr int kMaxBusy = 64;
 absl::Status RunBatch(const std::vector<Transport*>& transports, const BatchOptions& options,
-                      const SendChunk& send);
+                      const SendChunk& send, KeptLines* kept = nullptr);
+
+// The side file OUTPUT.kibitz-kept: the lines a failed run kept, under the run's signature.
+// SaveKept writes it (or removes it when `kept` is empty); LoadKept reads it back when it holds
+// `signature` (else nothing: another run's lines are never used).
+absl::Status SaveKept(const std::string& output, const std::string& signature,
+                      const KeptLines& kept);
+KeptLines LoadKept(const std::string& output, const std::string& signature);
 
 // Whether `output` may be continued by a run whose input and settings `signature` describes:
 // with `done` lines in it already, the side file OUTPUT.kibitz must hold the same signature (else

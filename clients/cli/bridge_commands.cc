@@ -86,10 +86,12 @@ int RunLines(Transport& t, const CommandOptions& o, const std::string& command,
                  .progress = isatty(STDERR_FILENO) != 0,
                  .in_flight = o.in_flight,
                  .skip_bad = o.skip_bad};
+  std::string signature;
+  KeptLines kept;
   if (!o.output.empty()) {
     absl::StatusOr<size_t> done = OpenResumable(o.output, &b.out);
     if (!done.ok()) return Fail(done.status());
-    const std::string signature = absl::StrCat(
+    signature = absl::StrCat(
         "kibitz ", command, " items=", items, " dealer=", o.dealer.empty() ? "-" : o.dealer,
         " vul=", o.vulnerable.empty() ? "-" : o.vulnerable, " json=", o.json, " link=", o.link,
         " skip-bad=", o.skip_bad, " input=", Digest(absl::StrJoin(input, "\n")));
@@ -98,15 +100,28 @@ int RunLines(Transport& t, const CommandOptions& o, const std::string& command,
       return Fail(s);
     }
     b.done = std::min(*done, items);
+    kept = LoadKept(o.output, signature);
     if (b.done > 0) {
-      std::fprintf(stderr, "kibitz: %s holds %zu results; going on from there\n", o.output.c_str(),
-                   b.done);
+      std::fprintf(
+          stderr, "kibitz: %s holds %zu results%s; going on from there\n", o.output.c_str(), b.done,
+          kept.empty() ? "" : absl::StrCat(" (and ", kept.size(), " later ones kept)").c_str());
     }
   }
   std::vector<Transport*> transports = o.spread;
   if (transports.empty()) transports.push_back(&t);
-  const absl::Status status = RunBatch(transports, b, send);
+  // With an output file, the work done after a chunk the servers failed is kept for the next run.
+  absl::Status status = RunBatch(transports, b, send, o.output.empty() ? nullptr : &kept);
   if (b.out != stdout) std::fclose(b.out);
+  if (!o.output.empty()) {
+    if (absl::Status s = SaveKept(o.output, signature, kept); !s.ok()) return Fail(s);
+    if (!kept.empty()) {
+      status = absl::Status(status.code(),
+                            absl::StrCat(status.message(), " (", kept.size(),
+                                         " results after it are kept in ", o.output,
+                                         ".kibitz-kept: run the same command again to send only "
+                                         "the rest)"));
+    }
+  }
   return status.ok() ? 0 : Fail(status);
 }
 

@@ -60,12 +60,12 @@ std::string Expected(size_t items) { return Lines({0, items}); }
 
 // Runs a batch of `items` in chunks of 2 into a temporary file and returns what it wrote.
 std::string RunInFile(const std::vector<Transport*>& servers, BatchOptions o, const SendChunk& send,
-                      absl::Status* status) {
+                      absl::Status* status, KeptLines* kept = nullptr) {
   std::FILE* out = std::tmpfile();
   o.out = out;
   o.chunk_size = 2;
   o.max_backoff = std::chrono::milliseconds(1);
-  *status = RunBatch(servers, o, send);
+  *status = RunBatch(servers, o, send, kept);
   std::rewind(out);
   std::string text;
   char buffer[4096];
@@ -193,6 +193,94 @@ TEST(Batch, SkipBadWritesAnErrorLineAndGoesOn) {
   EXPECT_TRUE(status.ok()) << status;
   EXPECT_EQ(text,
             Lines({0, 5}) + "{\"item\":6,\"error\":\"deal 6: \\\"x\\\" bad\"}\n" + Lines({6, 8}));
+}
+
+// With somewhere to keep them, the results finished after a chunk the servers failed for good
+// are kept, and the next run sends only what is missing: here chunk 2 (items 4-5) is refused by
+// a down server every time; items 0-3 are written, 6-9 kept. The second run (the output holding
+// 4 lines) sends chunk 2 alone and writes 4-9.
+TEST(Batch, TheWorkAfterAChunkTheServersFailedIsKeptForTheNextRun) {
+  FakeServer a;
+  absl::Status status;
+  KeptLines kept;
+  std::FILE* out = std::tmpfile();
+  BatchOptions o{.items = 10, .chunk_size = 2, .out = out, .attempts = 2, .in_flight = {1}};
+  status = RunBatch(
+      {&a}, o,
+      [&](Transport&, const Chunk& c) -> absl::StatusOr<std::string> {
+        if (c.begin == 4) return absl::UnavailableError("connection refused");
+        return Lines(c);
+      },
+      &kept);
+  EXPECT_EQ(status.code(), absl::StatusCode::kUnavailable);
+  ASSERT_EQ(kept.size(), 4u);
+  EXPECT_EQ(kept.begin()->first, 6u);
+  EXPECT_EQ(kept.rbegin()->second, "9");
+  std::fclose(out);
+
+  std::vector<size_t> sent;
+  const std::string text = RunInFile(
+      {&a}, {.items = 10, .done = 4},
+      [&](Transport&, const Chunk& c) -> absl::StatusOr<std::string> {
+        sent.push_back(c.begin);
+        return Lines(c);
+      },
+      &status, &kept);
+  EXPECT_TRUE(status.ok()) << status;
+  EXPECT_EQ(text, Lines({4, 10}));
+  EXPECT_EQ(sent, std::vector<size_t>{4});
+  EXPECT_TRUE(kept.empty());
+}
+
+// A bad input ends the batch at once even where results could be kept; servers failing chunk
+// after chunk (gone) end it after a few, keeping what was done.
+TEST(Batch, ABadInputOrServersGoneStopTheRestBeingSent) {
+  FakeServer a;
+  absl::Status status;
+  KeptLines kept;
+  std::atomic<int> calls{0};
+  std::FILE* out = std::tmpfile();
+  BatchOptions o{.items = 40, .chunk_size = 2, .out = out, .attempts = 1, .in_flight = {1}};
+  status = RunBatch(
+      {&a}, o,
+      [&](Transport&, const Chunk& c) -> absl::StatusOr<std::string> {
+        ++calls;
+        if (c.begin == 2) return absl::InvalidArgumentError("deal 3: bad");
+        return Lines(c);
+      },
+      &kept);
+  EXPECT_EQ(status.code(), absl::StatusCode::kInvalidArgument);
+  EXPECT_TRUE(kept.empty());
+  EXPECT_EQ(calls.load(), 2);  // one thread: chunks 0 and 1, then nothing
+  calls = 0;
+  std::rewind(out);
+  status = RunBatch(
+      {&a}, o,
+      [&](Transport&, const Chunk& c) -> absl::StatusOr<std::string> {
+        ++calls;
+        if (c.begin >= 4 && c.begin != 6) return absl::UnavailableError("gone");
+        return Lines(c);
+      },
+      &kept);
+  EXPECT_EQ(status.code(), absl::StatusCode::kUnavailable);
+  EXPECT_EQ(calls.load(), 7);  // chunks 0, 1 written, 2 fails, 3 kept, 4 to 6 fail: gone
+  ASSERT_EQ(kept.size(), 2u);
+  EXPECT_EQ(kept.begin()->first, 6u);
+  std::fclose(out);
+}
+
+// The kept lines' side file is read back only under the same signature; empty, it is removed.
+TEST(Batch, KeptLinesComeBackOnlyForTheSameRun) {
+  const std::string output = ::testing::TempDir() + "batch_kept_out";
+  const KeptLines kept = {{6, "a\tb c"}, {7, ""}};
+  ASSERT_TRUE(SaveKept(output, "run A", kept).ok());
+  EXPECT_EQ(LoadKept(output, "run A"), kept);
+  EXPECT_TRUE(LoadKept(output, "run B").empty());
+  ASSERT_TRUE(SaveKept(output, "run A", {}).ok());
+  EXPECT_TRUE(LoadKept(output, "run A").empty());
+  std::FILE* side = std::fopen((output + ".kibitz-kept").c_str(), "r");
+  EXPECT_EQ(side, nullptr);
+  if (side != nullptr) std::fclose(side);
 }
 
 // An output is continued only by a run of the same input and settings.
