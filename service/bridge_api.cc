@@ -1,56 +1,16 @@
 #include "service/bridge_api.h"
 
 #include <algorithm>
-#include <chrono>
-#include <condition_variable>
 #include <memory>
-#include <mutex>
-#include <optional>
 #include <utility>
 
 #include "engine/games/bridge/batch_jobs.h"
-#include "service/admission.h"
 #include "service/convert_bridge.h"
+#include "service/job_sink.h"
 #include "service/validate.h"
 #include "service/validate_bridge.h"
 
 namespace kibitzer::service {
-namespace {
-
-using Clock = std::chrono::steady_clock;
-
-// Hands a job's final report to the call: the response made from its answer when it completed,
-// else why it ended.
-template <typename Response, typename Answer>
-class JobSink final : public core::ProgressSink {
- public:
-  JobSink(std::shared_ptr<Answer> answer, std::function<absl::StatusOr<Response>(Answer&)> make,
-          BridgeApi::Done<Response> done)
-      : answer_(std::move(answer)), make_(std::move(make)), done_(std::move(done)) {}
-  void OnProgress(const core::Report&) override {}
-  void OnFinished(const core::Report& report) override {
-    if (report.stop_reason != core::StopReason::kCompleted) {
-      done_(JobStatus(report.stop_reason, report.message));
-      return;
-    }
-    absl::StatusOr<Response> response = make_(*answer_);
-    if (response.ok()) {
-      response->set_nodes(static_cast<int64_t>(report.nodes));
-      response->set_elapsed_ms(
-          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count());
-    }
-    done_(std::move(response));
-  }
-
- private:
-  const Clock::time_point start_ = Clock::now();
-  std::shared_ptr<Answer> answer_;
-  std::function<absl::StatusOr<Response>(Answer&)> make_;
-  BridgeApi::Done<Response> done_;
-};
-
-}  // namespace
-
 template <typename Response, typename Answer>
 absl::StatusOr<std::string> BridgeApi::Submit(std::unique_ptr<core::SearchTask> job,
                                               std::shared_ptr<Answer> answer,
@@ -112,30 +72,9 @@ absl::StatusOr<std::string> BridgeApi::StartAnalyzePlay(const pb::AnalyzePlayReq
 
 template <typename Response>
 absl::StatusOr<Response> BridgeApi::Wait(const Start<Response>& start, core::StopToken* stop) {
-  struct Result {
-    std::mutex mu;
-    std::condition_variable cv;
-    std::optional<absl::StatusOr<Response>> value;
-  };
-  auto result = std::make_shared<Result>();
-  absl::StatusOr<std::string> id = start([result](absl::StatusOr<Response> r) {
-    std::lock_guard<std::mutex> lock(result->mu);
-    result->value = std::move(r);
-    result->cv.notify_all();
+  return AwaitJob<Response>(start, stop, [this](const std::string& id, core::StopReason reason) {
+    engine_->Cancel(id, reason);
   });
-  if (!id.ok()) return id.status();
-  std::unique_lock<std::mutex> lock(result->mu);
-  bool cancelled = false;
-  while (!result->value.has_value()) {
-    result->cv.wait_for(lock, std::chrono::milliseconds(20));
-    if (!cancelled && stop != nullptr && stop->stopped()) {
-      cancelled = true;
-      lock.unlock();
-      Cancel(*id);
-      lock.lock();
-    }
-  }
-  return *std::move(result->value);
 }
 
 absl::StatusOr<pb::SolveTablesResponse> BridgeApi::SolveTables(

@@ -80,17 +80,13 @@ EngineApi::EngineApi(ApiOptions options)
                .time_slice = options.time_slice,
                .max_queue_time = options.max_queue_time,
                .now = options.now,
-               .id_prefix = IdPrefix("s-", options.replica)}),
-      deals_(options.max_queries, options.PerClientLimit()) {
+               .id_prefix = IdPrefix("s-", options.replica)}) {
   analysis::RegisterAllGames(registry_, {.lexicon_dir = options.lexicon_dir});
 }
 
 EngineApi::~EngineApi() { Shutdown(); }
 
-void EngineApi::Shutdown() {
-  runner_.Shutdown();
-  deals_.Shutdown();
-}
+void EngineApi::Shutdown() { runner_.Shutdown(); }
 
 pb::EngineInfo EngineApi::GetEngineInfo() const {
   pb::EngineInfo info;
@@ -174,38 +170,77 @@ absl::StatusOr<pb::SetupPositionResponse> EngineApi::SetupPosition(
   return response;
 }
 
-absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
-                                                 core::StopToken* stop, const Caller& caller) {
+namespace {
+
+// A Deal as a runner job: the game samples on the runner's thread, stopping on its token.
+class DealJob final : public core::SearchTask {
+ public:
+  DealJob(HeldPosition held, core::DealSpec spec,
+          std::shared_ptr<absl::StatusOr<core::DealResult>> out)
+      : held_(std::move(held)), spec_(std::move(spec)), out_(std::move(out)) {}
+
+  core::Report Run(core::SearchControl& control, core::ProgressSink&) override {
+    spec_.stop = control.token();
+    *out_ = held_.game->Deal(*held_.state, spec_);
+    core::Report report;
+    report.final = true;
+    report.elapsed_seconds = control.ElapsedSeconds();
+    report.stop_reason = control.stopped() ? control.reason() : core::StopReason::kCompleted;
+    return report;
+  }
+
+ private:
+  HeldPosition held_;
+  core::DealSpec spec_;
+  std::shared_ptr<absl::StatusOr<core::DealResult>> out_;
+};
+
+}  // namespace
+
+absl::StatusOr<std::string> EngineApi::StartDeal(const pb::DealRequest& request,
+                                                 const Caller& caller,
+                                                 JobDone<pb::DealResponse> done) {
   if (absl::Status s = ValidateDeal(request, options_); !s.ok()) return s;
   absl::StatusOr<HeldPosition> held = Resolve(request.position(), "position", caller);
   if (!held.ok()) return held.status();
-  CallAdmission::Ticket ticket(&deals_, stop, caller.client, caller.max_queries);
-  if (absl::Status s = ticket.Enter(); !s.ok()) return s;
   core::DealSpec spec;
-  spec.stop = ticket.token();
   spec.fixed.assign(request.fixed().begin(), request.fixed().end());
   spec.constraints = request.constraints();
   spec.count = request.count() == 0 ? 1 : request.count();
   spec.seed = request.seed();
-  absl::StatusOr<core::DealResult> result = held->game->Deal(*held->state, spec);
-  if (spec.stop->stopped()) return StoppedStatus(*spec.stop);
-  if (!result.ok()) return result.status();
-  pb::DealResponse response;
-  for (const auto& layout : result->layouts) {
-    *response.add_layouts() = ToProto(layout, held->game->Info().name);
-  }
-  response.set_rejected(result->rejected);
-  response.set_exhaustive(result->exhaustive);
-  // The answer must reach a client with the default receive limit: refuse rather than send it.
-  const size_t bytes = response.ByteSizeLong();
-  if (bytes > static_cast<size_t>(options_.max_response_bytes)) {
-    const size_t per_layout = bytes / std::max(1, response.layouts_size()) + 1;
-    return absl::InvalidArgumentError(absl::StrCat(
-        "count: ", spec.count, " layouts answer ", bytes, " bytes, more than the server's ",
-        options_.max_response_bytes, "; ask for at most ",
-        std::max<size_t>(1, options_.max_response_bytes / per_layout), " in one call"));
-  }
-  return response;
+  const std::string game = held->game->Info().name;
+  const int count = spec.count;
+  auto out = std::make_shared<absl::StatusOr<core::DealResult>>(absl::UnknownError("not dealt"));
+  auto job = std::make_unique<DealJob>(*std::move(held), std::move(spec), out);
+  const int max_bytes = options_.max_response_bytes;
+  auto make = [game, count, max_bytes](
+                  absl::StatusOr<core::DealResult>& result) -> absl::StatusOr<pb::DealResponse> {
+    if (!result.ok()) return result.status();
+    pb::DealResponse response;
+    for (const auto& layout : result->layouts) *response.add_layouts() = ToProto(layout, game);
+    response.set_rejected(result->rejected);
+    response.set_exhaustive(result->exhaustive);
+    // The answer must reach a client with the default receive limit: refuse rather than send it.
+    const size_t bytes = response.ByteSizeLong();
+    if (bytes > static_cast<size_t>(max_bytes)) {
+      const size_t per_layout = bytes / std::max(1, response.layouts_size()) + 1;
+      return absl::InvalidArgumentError(absl::StrCat(
+          "count: ", count, " layouts answer ", bytes, " bytes, more than the server's ", max_bytes,
+          "; ask for at most ", std::max<size_t>(1, max_bytes / per_layout), " in one call"));
+    }
+    return response;
+  };
+  auto sink = std::make_shared<JobSink<pb::DealResponse, absl::StatusOr<core::DealResult>>>(
+      std::move(out), std::move(make), std::move(done));
+  return SubmitJob(std::move(job), std::move(sink), caller);
+}
+
+absl::StatusOr<pb::DealResponse> EngineApi::Deal(const pb::DealRequest& request,
+                                                 core::StopToken* stop, const Caller& caller) {
+  if (stop != nullptr && stop->stopped()) return JobStatus(stop->reason(), "");
+  return AwaitJob<pb::DealResponse>(
+      [&](JobDone<pb::DealResponse> done) { return StartDeal(request, caller, std::move(done)); },
+      stop, [this](const std::string& id, core::StopReason reason) { Cancel(id, reason); });
 }
 
 template <typename Request>
@@ -328,8 +363,8 @@ absl::StatusOr<pb::StopResponse> EngineApi::Stop(const pb::StopRequest& request,
   return response;
 }
 
-void EngineApi::Cancel(const std::string& search_id) {
-  runner_.Stop(search_id, core::StopReason::kCancelled);
+void EngineApi::Cancel(const std::string& search_id, core::StopReason reason) {
+  runner_.Stop(search_id, reason);
 }
 
 absl::StatusOr<std::string> EngineApi::SubmitJob(std::unique_ptr<core::SearchTask> job,

@@ -16,7 +16,7 @@
 #include "engine/analysis/game_registry.h"
 #include "engine/analysis/query_runner.h"
 #include "kibitzer/v1/kibitzer.pb.h"
-#include "service/admission.h"
+#include "service/job_sink.h"
 #include "service/position_store.h"
 
 namespace kibitzer::service {
@@ -90,9 +90,14 @@ class EngineApi {
   pb::EngineInfo GetEngineInfo() const;
   absl::StatusOr<pb::SetupPositionResponse> SetupPosition(const pb::SetupPositionRequest& request,
                                                           const Caller& caller = {});
-  // Blocks while it samples; `stop` (optional) ends it early with CANCELLED (UNAVAILABLE at
-  // shutdown). At most max_queries at once, past which RESOURCE_EXHAUSTED.
-  // A position id is found only for the caller's client that set it up (else NOT_FOUND).
+  // Checks a Deal and admits it to the runner as a job (the searches' limits, turns and
+  // threads); `done` gets the layouts or why there are none, once, from a runner thread (or from
+  // Cancel). Returns the job's id, or why it was refused (then `done` is not called). A position
+  // id is found only for the caller's client that set it up (else NOT_FOUND).
+  absl::StatusOr<std::string> StartDeal(const pb::DealRequest& request, const Caller& caller,
+                                        JobDone<pb::DealResponse> done);
+  // The same, blocking until the answer; `stop` (optional) ends it early with its reason's status
+  // (CANCELLED, UNAVAILABLE at shutdown).
   absl::StatusOr<pb::DealResponse> Deal(const pb::DealRequest& request,
                                         core::StopToken* stop = nullptr, const Caller& caller = {});
   // Checks and admits a search; reports then flow to `sink`. Returns the search id.
@@ -107,14 +112,14 @@ class EngineApi {
   absl::StatusOr<pb::StopResponse> Stop(const pb::StopRequest& request, const Caller& caller = {});
   // Stops a search for a reason other than a Stop call (client cancelled, deadline); no error
   // when it has already ended.
-  void Cancel(const std::string& search_id);
-  // Admits a job other than a search (the Bridge service's calls) to the same runner: the same
-  // limits, turns, memory budget and threads; `sink` gets its final report. Returns its id.
+  void Cancel(const std::string& search_id, core::StopReason reason = core::StopReason::kCancelled);
+  // Admits a job other than a search (Deal, the Bridge service's calls) to the same runner: the
+  // same limits, turns, memory budget and threads; `sink` gets its final report. Returns its id.
   absl::StatusOr<std::string> SubmitJob(std::unique_ptr<core::SearchTask> job,
                                         std::shared_ptr<core::ProgressSink> sink,
                                         const Caller& caller);
-  // Stops every search (their streams get a final report with STOP_REASON_SHUTDOWN) and every
-  // Deal, and waits; later calls are refused.
+  // Stops every search and job (streams get a final report with STOP_REASON_SHUTDOWN), and
+  // waits; later calls are refused.
   void Shutdown();
 
   const ApiOptions& options() const { return options_; }
@@ -141,7 +146,6 @@ class EngineApi {
   analysis::GameRegistry registry_;
   PositionStore positions_;
   analysis::QueryRunner runner_;
-  CallAdmission deals_;
 };
 
 }  // namespace kibitzer::service

@@ -12,7 +12,7 @@
 #include "engine/core/quote.h"
 #include "service/auth.h"
 #include "service/error_model.h"
-#include "service/worker_call.h"
+#include "service/job_call.h"
 
 namespace kibitzer::service {
 namespace {
@@ -339,14 +339,14 @@ grpc::ServerUnaryReactor* KibitzerService::SetupPosition(grpc::CallbackServerCon
 grpc::ServerUnaryReactor* KibitzerService::Deal(grpc::CallbackServerContext* context,
                                                 const pb::DealRequest* request,
                                                 pb::DealResponse* response) {
-  // Sampling many layouts under a tight script takes a while: off gRPC's threads.
-  return new WorkerCall(
+  // Sampling many layouts under a tight script takes a while: a job of the runner, as searches.
+  return new JobCall<pb::DealResponse>(
       context, log_, rules_, "Deal",
-      absl::StrCat("game=", GameOf(request->position()), " count=", request->count()),
-      // The engine, not the service: the worker's thread may outlive the service object.
-      [api = api_, request, response](core::StopToken* stop, const Caller& caller) {
-        return Fill(api->Deal(*request, stop, caller), response);
-      });
+      absl::StrCat("game=", GameOf(request->position()), " count=", request->count()), response,
+      [api = api_, request](const Caller& caller, JobDone<pb::DealResponse> done) {
+        return api->StartDeal(*request, caller, std::move(done));
+      },
+      [api = api_](const std::string& id) { api->Cancel(id); });
 }
 
 grpc::ServerUnaryReactor* KibitzerService::Stop(grpc::CallbackServerContext* context,

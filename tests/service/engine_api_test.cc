@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -133,22 +134,50 @@ TEST(EngineApi, InfoReportsTheConfiguredLimits) {
   EXPECT_EQ(info.limits().time_slice_ms(), 250);
 }
 
-// Blocking calls of one client past max_queries_per_client are refused; another client's are
-// still let in, and the client's own once one of its calls has ended.
-TEST(CallAdmission, OneClientCannotTakeEveryPlace) {
-  CallAdmission admission(3, 2);
-  auto a1 = std::make_unique<CallAdmission::Ticket>(&admission, nullptr, "a");
-  CallAdmission::Ticket a2(&admission, nullptr, "a"), a3(&admission, nullptr, "a");
-  CallAdmission::Ticket b1(&admission, nullptr, "b"), c1(&admission, nullptr, "c");
-  EXPECT_TRUE(a1->Enter().ok());
-  EXPECT_TRUE(a2.Enter().ok());
-  const absl::Status refused = a3.Enter();
-  EXPECT_EQ(refused.code(), absl::StatusCode::kResourceExhausted);
-  EXPECT_NE(refused.message().find("the limit per client is 2"), absl::string_view::npos);
-  EXPECT_TRUE(b1.Enter().ok());
-  EXPECT_EQ(c1.Enter().code(), absl::StatusCode::kResourceExhausted);  // 3 at once in all
-  a1.reset();
-  EXPECT_TRUE(a3.Enter().ok());
+// A Deal is a job of the runner like a search: it counts against its client's places with the
+// client's searches (a third call of a client with two searches is refused), and another
+// client's Deal waits its turn for the worker and is answered once one is free.
+TEST(EngineApi, ADealIsARunnerJobCountedWithItsClientsSearches) {
+  ApiOptions options;
+  options.threads = 1;
+  options.max_queries = 4;
+  options.max_queries_per_client = 2;
+  EngineApi api(options);
+  pb::AnalyzeRequest search;  // a seat's view of a lead: Monte Carlo until stopped
+  pb::Position* p = search.mutable_position()->mutable_position();
+  p->set_game("bridge");
+  p->set_notation("W:AKQ2.KJ3.T98.765 - - -");
+  p->set_seat("W");
+  (*p->mutable_options())["contract"] = "3NT";
+  (*p->mutable_options())["declarer"] = "S";
+  auto first = std::make_shared<Collect>(), second = std::make_shared<Collect>();
+  const auto id1 = api.Analyze(search, first, "a");
+  const auto id2 = api.Analyze(search, second, "a");
+  ASSERT_TRUE(id1.ok() && id2.ok());
+  pb::DealRequest deal;
+  *deal.mutable_position() = search.position();
+  deal.set_count(5);
+  const auto refused = api.Deal(deal, nullptr, "a");
+  EXPECT_EQ(refused.status().code(), absl::StatusCode::kResourceExhausted) << refused.status();
+
+  std::mutex mu;
+  std::condition_variable cv;
+  std::optional<absl::StatusOr<pb::DealResponse>> answer;
+  const auto job = api.StartDeal(deal, "b", [&](absl::StatusOr<pb::DealResponse> r) {
+    std::lock_guard<std::mutex> lock(mu);
+    answer = std::move(r);
+    cv.notify_all();
+  });
+  ASSERT_TRUE(job.ok()) << job.status();
+  for (const auto& id : {*id1, *id2}) {
+    pb::StopRequest stop;
+    stop.set_search_id(id);
+    ASSERT_TRUE(api.Stop(stop, "a").ok());
+  }
+  std::unique_lock<std::mutex> lock(mu);
+  cv.wait(lock, [&] { return answer.has_value(); });
+  ASSERT_TRUE(answer->ok()) << answer->status();
+  EXPECT_EQ((*answer)->layouts_size(), 5);
 }
 
 // A Deal whose answer would pass the server's response bound (a default client's receive limit)
