@@ -78,9 +78,10 @@ QueryRunner::QueryRunner(Options options) : options_(options) {
   options_.max_queue_time = std::max(options_.max_queue_time, std::chrono::milliseconds(0));
   options_.aging_step = std::max(options_.aging_step, std::chrono::milliseconds(1));
   idle_threads_ = options_.threads;
-  for (int i = 0; i < options_.threads; ++i) workers_.emplace_back([this] { WorkerLoop(); });
+  workers_started_ = options_.threads;
+  for (int i = 0; i < options_.threads; ++i) workers_.Start([this] { WorkerLoop(); });
   if (options_.time_slice.count() > 0 || options_.max_queue_time.count() > 0) {
-    housekeeper_ = std::thread([this] { HousekeepingLoop(); });
+    workers_.Start([this] { HousekeepingLoop(); });
   }
 }
 
@@ -165,7 +166,7 @@ void QueryRunner::Shutdown() {
   std::vector<std::string> ids;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    if (shutting_down_ && workers_.empty()) return;
+    if (shutting_down_ && workers_started_ == 0) return;
     shutting_down_ = true;
     for (const auto& [id, q] : queries_) ids.push_back(id);
   }
@@ -177,9 +178,9 @@ void QueryRunner::Shutdown() {
   work_cv_.notify_all();
   slice_cv_.notify_all();
   // No thread is added once shutting down (Dispatch starts nothing then).
-  for (auto& w : workers_) w.join();
-  workers_.clear();
-  if (housekeeper_.joinable()) housekeeper_.join();
+  workers_.Join();
+  std::lock_guard<std::mutex> lock(mu_);
+  workers_started_ = 0;
 }
 
 int QueryRunner::active() const {
@@ -280,7 +281,8 @@ void QueryRunner::Dispatch() {
     // Every thread may be busy with a search or held by a paused one: then one more.
     if (idle_threads_ < static_cast<int>(ready_.size())) {
       ++idle_threads_;
-      workers_.emplace_back([this] { WorkerLoop(); });
+      ++workers_started_;
+      workers_.Start([this] { WorkerLoop(); });
     }
     work_cv_.notify_one();
   }

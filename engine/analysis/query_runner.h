@@ -1,4 +1,4 @@
-// QueryRunner: runs prepared searches on a fixed pool of worker threads.
+// QueryRunner: runs prepared searches on worker threads borrowed from the process's thread pool.
 //
 // Guarantees:
 // - Admission: at most `max_queries` searches are running or waiting, and at most
@@ -39,12 +39,12 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/core/game.h"
 #include "engine/core/memory_budget.h"
+#include "engine/core/thread_pool.h"
 
 namespace kibitzer::analysis {
 
@@ -150,9 +150,11 @@ class QueryRunner {
   uint64_t next_sequence_ = 0;
   int64_t starts_ = 0;
   bool shutting_down_ = false;
-  std::vector<std::thread> workers_;  // `threads` at first; one more for each search paused
   std::condition_variable slice_cv_;
-  std::thread housekeeper_;
+  // The worker loops (`threads` at first; one more for each search paused) and the housekeeping
+  // loop, on the process's thread pool. Last: joined before anything above goes.
+  int workers_started_ = 0;
+  core::ThreadGroup workers_;
 };
 
 }  // namespace kibitzer::analysis

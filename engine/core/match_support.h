@@ -11,10 +11,11 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+#include "engine/core/thread_pool.h"
 
 namespace kibitzer::core {
 
@@ -97,10 +98,10 @@ void RunGames(int total, int threads, Play&& play, const std::function<void(int,
       }
     }
   };
-  std::vector<std::thread> helpers;
-  for (int t = 1; t < std::max(1, threads); ++t) helpers.emplace_back(worker);
+  ThreadGroup helpers;
+  for (int t = 1; t < std::max(1, threads); ++t) helpers.Start(worker);
   worker();
-  for (std::thread& t : helpers) t.join();
+  helpers.Join();
 }
 
 // RunGames for a harness that summarizes its games: `play(g)` returns game g's record,

@@ -16,11 +16,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "engine/core/first_error.h"
 #include "engine/core/search_control.h"
+#include "engine/core/thread_pool.h"
 
 namespace kibitzer::core {
 
@@ -38,9 +38,9 @@ StopReason RunParallelJobs(size_t count, int threads, SearchControl& control, So
   int running = threads;
   bool failed = false;
   FirstError errors;  // what a worker threw, thrown again here once all are joined
-  std::vector<std::thread> workers;
+  ThreadGroup workers;
   for (int t = 0; t < threads; ++t) {
-    workers.emplace_back([&, t] {
+    workers.Start([&, t] {
       SearchControl own(control.limits(), control.token());
       for (;;) {
         size_t job;
@@ -84,7 +84,7 @@ StopReason RunParallelJobs(size_t count, int threads, SearchControl& control, So
     if (over && finished.empty()) break;
   }
   lock.unlock();
-  for (std::thread& w : workers) w.join();
+  workers.Join();
   errors.Rethrow();
   if (handed == count) return StopReason::kCompleted;
   const StopReason r = control.reason();

@@ -42,7 +42,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "absl/strings/str_format.h"
@@ -51,6 +50,7 @@
 #include "engine/core/progress.h"
 #include "engine/core/running_mean.h"
 #include "engine/core/search_control.h"
+#include "engine/core/thread_pool.h"
 
 namespace kibitzer::search {
 
@@ -161,9 +161,9 @@ class MonteCarloSearch {
     // A search stopped before it starts solves nothing.
     if (control.Poll(0)) inner_.Stop(control.reason());
     {
-      std::vector<std::thread> workers;
+      core::ThreadGroup workers;
       for (int t = 0; t < (config_.threads == 0 ? 0 : MonteCarloWorkers(config_)); ++t) {
-        workers.emplace_back([this, &control] { Work(control); });
+        workers.Start([this, &control] { Work(control); });
       }
       if (reason == core::StopReason::kNone) reason = Coordinate(control, sink);
       {
@@ -172,7 +172,7 @@ class MonteCarloSearch {
       }
       inner_.Stop(core::StopReason::kStopped);  // samples still being solved are not needed
       work_cv_.notify_all();
-      for (std::thread& w : workers) w.join();
+      workers.Join();
     }
     core::Report report = MakeReport(control);
     report.final = true;

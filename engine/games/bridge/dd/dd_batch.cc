@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "engine/core/first_error.h"
+#include "engine/core/thread_pool.h"
 
 namespace kibitzer::bridge {
 
@@ -31,10 +32,10 @@ void RunBatch(int count, const BatchOptions& options,
   // A thread that throws (a table that cannot be had) ends the batch; the first exception is
   // thrown again here once every thread is joined.
   core::FirstError errors;
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back([&] { errors.Run(work); });
+  core::ThreadGroup pool;
+  for (int t = 1; t < threads; ++t) pool.Start([&] { errors.Run(work); });
   errors.Run(work);
-  for (std::thread& t : pool) t.join();
+  pool.Join();
   errors.Rethrow();
 }
 
