@@ -136,13 +136,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "scrabble_bench: %s\n", std::string(kwg.status().message()).c_str());
     return 1;
   }
-  MoveGenerator gen(**kwg);
+  MoveGenerator gen(*kwg->words);
   std::vector<Move> moves;
   moves.reserve(1 << 16);
   std::vector<Position> mid, ends, pegs_at;
   std::vector<double> game_ms;
   for (int g = 0; g < games; ++g) {
-    Position pos = NewGame(*kwg, lexicon, Rules{}, seed, static_cast<uint64_t>(g));
+    Position pos =
+        NewGame(kwg->words, lexicon, Rules{}, seed, static_cast<uint64_t>(g), kwg->leaves);
     pos.StopRecording();
     double seconds = 0;
     while (!pos.over()) {
@@ -185,7 +186,7 @@ int main(int argc, char** argv) {
   }
   const double mean = Mean(us);
   std::printf("lexicon %s (%u words), %d greedy games, %zu mid-game positions\n", lexicon.c_str(),
-              (*kwg)->words(), games, mid.size());
+              kwg->words->words(), games, mid.size());
   std::printf(
       "every play of a position: median %.1f us, mean %.1f us, %.0f plays a position, "
       "%.2f M plays/s\n",
@@ -227,7 +228,7 @@ int main(int argc, char** argv) {
   std::vector<double> end_s;
   int exact = 0;
   uint64_t all_nodes = 0;
-  EndgameSolver solver(**kwg, Rules{}, 20);
+  EndgameSolver solver(*kwg->words, Rules{}, 20);
   for (const Position& pos : ends) {
     kibitzer::core::Limits limits;
     if (node_limit > 0) {

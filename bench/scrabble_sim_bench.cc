@@ -124,11 +124,11 @@ int main(int argc, char** argv) {
   // the play before each.
   std::vector<Position> views;
   std::vector<std::vector<Rack>> leaves;
-  MoveGenerator gen(**kwg);
-  Player player(**kwg, *ParsePlayer("static", "player"));
+  MoveGenerator gen(*kwg->words);
+  Player player(*kwg->words, *ParsePlayer("static", "player"));
   uint64_t nodes = 0;
   for (uint64_t g = 0; static_cast<int>(views.size()) < positions; ++g) {
-    Position pos = NewGame(*kwg, lexicon, Rules{}, seed, g);
+    Position pos = NewGame(kwg->words, lexicon, Rules{}, seed, g, kwg->leaves);
     pos.StopRecording();
     std::optional<Position> before;
     Move last;

@@ -38,7 +38,7 @@ inline std::shared_ptr<const Kwg> Scowl70() {
     LexiconStore store(LexiconDir());
     auto k = store.Get("SCOWL70", "lexicon");
     EXPECT_TRUE(k.ok()) << k.status();
-    return k.ok() ? *k : nullptr;
+    return k.ok() ? k->words : nullptr;
   }();
   return kwg;
 }

@@ -139,12 +139,12 @@ TEST(ScrabbleLeaves, ALexiconLoadsItsLeavesAndABrokenFileIsNamed) {
   ASSERT_TRUE(SaveLeaveFile(SmallTable(), {}, (dir / "MINE.leaves").string()).ok());
   std::ofstream(dir / "BROKEN.leaves") << "kibitzer-leaves 1\nleave ZZ 3\n";
   LexiconStore store(dir.string());
-  absl::StatusOr<std::shared_ptr<const Kwg>> mine = store.Get("mine", "lexicon");
+  absl::StatusOr<Lexicon> mine = store.Get("mine", "lexicon");
   ASSERT_TRUE(mine.ok()) << mine.status();
-  ASSERT_NE((*mine)->leaves(), nullptr);
-  EXPECT_DOUBLE_EQ((*mine)->leaves()->Value(R("AEINST")), 30);
+  ASSERT_NE(mine->leaves, nullptr);
+  EXPECT_DOUBLE_EQ(mine->leaves->Value(R("AEINST")), 30);
   // A play's equity uses them.
-  Position pos(*mine, "MINE", {});
+  Position pos(mine->words, "MINE", {}, mine->leaves);
   pos.SetRack(0, R("AEINSTQ"));
   pos.SetRack(1, R("OOOUUUV"));
   ASSERT_TRUE(pos.Finish("p").ok());
@@ -157,7 +157,10 @@ TEST(ScrabbleLeaves, ALexiconLoadsItsLeavesAndABrokenFileIsNamed) {
             std::string::npos)
       << broken.message();
   EXPECT_NE(broken.message().find("BROKEN.leaves line 2"), std::string::npos) << broken.message();
-  EXPECT_EQ(testing::Scowl70()->leaves(), nullptr);  // SCOWL70 has none: the hand-made values
+  // SCOWL70 has none: the hand-made values.
+  absl::StatusOr<Lexicon> scowl70 = LexiconStore(testing::LexiconDir()).Get("SCOWL70", "lexicon");
+  ASSERT_TRUE(scowl70.ok()) << scowl70.status();
+  EXPECT_EQ(scowl70->leaves, nullptr);
   std::filesystem::remove_all(dir);
 }
 

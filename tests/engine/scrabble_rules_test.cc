@@ -565,9 +565,8 @@ TEST_F(ScrabbleGameTest, AnalysisRanksEveryPlayByEquityOrByScore) {
   EXPECT_EQ(greedy.moves.front().value, AllMoves(Of(**state)).front().score);
   EXPECT_EQ(equity.moves.front().metrics[2].value,
             equity.moves.front().metrics[0].value + equity.moves.front().metrics[1].value);
-  EXPECT_EQ(
-      equity.moves.front().metrics[1].value,
-      LeaveValue(Of(**state).kwg().leaves(), leave_of(equity.best_move), Of(**state).bag_size()));
+  EXPECT_EQ(equity.moves.front().metrics[1].value,
+            LeaveValue(Of(**state).leaves(), leave_of(equity.best_move), Of(**state).bag_size()));
 }
 
 // options[infer] reads the other side's last play (the last of Position.moves here) and draws

@@ -45,14 +45,15 @@ TEST(ScrabbleShadow, EachAnchorsPlacementsScoreWithinItsShadowAndTheAnchorsMakeT
 
 // Static self-play to the end of `games` games (a random placement one move in four), each
 // position's best-first move checked against BestIndex over GenerateAll.
-void ExpectTheSameAsBestIndex(std::shared_ptr<const Kwg> kwg, int games, uint64_t seed) {
+void ExpectTheSameAsBestIndex(std::shared_ptr<const Kwg> kwg, int games, uint64_t seed,
+                              std::shared_ptr<const LeaveTable> leaves = nullptr) {
   MoveGenerator gen(*kwg);
   StaticBest best_first;
   std::vector<Move> moves;
   core::Rng rng(seed);
   int positions = 0, generated = 0, anchors = 0;
   for (int g = 0; g < games; ++g) {
-    Position pos = NewGame(kwg, "SCOWL70", Rules{}, seed + static_cast<uint64_t>(g), 0);
+    Position pos = NewGame(kwg, "SCOWL70", Rules{}, seed + static_cast<uint64_t>(g), 0, leaves);
     while (!pos.over()) {
       GenerateAll(pos, gen, &moves);
       const Move& expected = moves[BestIndex(pos, moves, false)];
@@ -94,9 +95,7 @@ TEST(ScrabbleStaticBest, IsBestIndexOverEveryMoveWithLearnedLeaves) {
     for (int t = 0; t < size; ++t) leave.Add(static_cast<int>(rng.Below(kTileKinds)));
     table->SetLeave(LeaveTable::Key(leave), value(40));
   }
-  auto kwg = std::make_shared<Kwg>(*testing::Scowl70());
-  kwg->SetLeaves(table);
-  ExpectTheSameAsBestIndex(kwg, testing::Cases(6), 409);
+  ExpectTheSameAsBestIndex(testing::Scowl70(), testing::Cases(6), 409, table);
 }
 
 }  // namespace

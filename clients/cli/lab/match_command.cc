@@ -255,6 +255,7 @@ int RunScrabbleMatch(const CommandOptions& o, const MatchFlags& m, Records& reco
   scrabble::MatchOptions mo;
   mo.rules = run->rules;
   mo.kwg = run->kwg;
+  mo.leaves = run->leaves;
   mo.lexicon = run->lexicon;
   Schedule(o, m, records, mo);
   const std::string players =

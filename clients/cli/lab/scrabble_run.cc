@@ -36,15 +36,10 @@ absl::StatusOr<ScrabbleRun> MakeScrabbleRun(const CommandOptions& o) {
   }
   run.dir = o.lexicon_dir.empty() ? analysis::GameSettings::DefaultLexiconDir() : o.lexicon_dir;
   const scrabble::LexiconStore store(run.dir);
-  absl::StatusOr<std::shared_ptr<const scrabble::Kwg>> kwg =
-      store.Get(name, "--position-option lexicon");
-  if (!kwg.ok()) return kwg.status();
-  run.kwg = *kwg;
-  if (hand && run.kwg->leaves() != nullptr) {
-    auto copy = std::make_shared<scrabble::Kwg>(*run.kwg);
-    copy->SetLeaves(nullptr);
-    run.kwg = std::move(copy);
-  }
+  absl::StatusOr<scrabble::Lexicon> lexicon = store.Get(name, "--position-option lexicon");
+  if (!lexicon.ok()) return lexicon.status();
+  run.kwg = lexicon->words;
+  if (!hand) run.leaves = lexicon->leaves;
   run.lexicon = absl::AsciiStrToUpper(name);
   return run;
 }

@@ -13,8 +13,9 @@ namespace kibitzer::cli {
 
 struct ScrabbleRun {
   std::shared_ptr<const scrabble::Kwg> kwg;
-  std::string lexicon;  // its name, upper case
-  std::string dir;      // the lexicon directory
+  std::shared_ptr<const scrabble::LeaveTable> leaves;  // null: the hand-made values
+  std::string lexicon;                                 // its name, upper case
+  std::string dir;                                     // the lexicon directory
   scrabble::Rules rules;
 };
 

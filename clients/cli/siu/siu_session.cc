@@ -500,11 +500,10 @@ void Session::StopSearch() {
 }
 
 std::string Session::Provenance(const Position& p) const {
-  const scrabble::Kwg& kwg = p.state->position().kwg();
-  return absl::StrCat(
-      "info string provenance engine=kibitzer/", service::kEngineVersion,
-      " leaves=", kwg.leaves() != nullptr ? p.lexicon + ".leaves" : "kibitzer-hand-made",
-      " winpct=kibitzer-normal-spread lexicon=", p.lexicon);
+  const bool learned = p.state->position().leaves() != nullptr;
+  return absl::StrCat("info string provenance engine=kibitzer/", service::kEngineVersion,
+                      " leaves=", learned ? p.lexicon + ".leaves" : "kibitzer-hand-made",
+                      " winpct=kibitzer-normal-spread lexicon=", p.lexicon);
 }
 
 void Session::RunGo(const Go& go, const Position& p) {

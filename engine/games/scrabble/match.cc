@@ -17,12 +17,12 @@ double PlayerResult::WinRateHalfWidth() const {
 }
 
 Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, const Rules& rules,
-                 uint64_t seed, uint64_t deal) {
+                 uint64_t seed, uint64_t deal, std::shared_ptr<const LeaveTable> leaves) {
   std::vector<uint8_t> tiles;
   for (int k = 0; k < kTileKinds; ++k) tiles.insert(tiles.end(), kDistribution[k], uint8_t(k));
   core::Rng rng = core::Rng::ForStream(seed, deal);
   rng.Shuffle(tiles.begin(), tiles.end());
-  Position pos(std::move(kwg), lexicon, rules);
+  Position pos(std::move(kwg), lexicon, rules, std::move(leaves));
   Rack racks[2];
   for (int i = 0; i < 2 * kRackSize; ++i) racks[i / kRackSize].Add(tiles[static_cast<size_t>(i)]);
   pos.SetRack(0, racks[0]);
@@ -95,7 +95,8 @@ absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& options,
         const uint64_t deal = static_cast<uint64_t>(options.first_deal) +
                               static_cast<uint64_t>(options.rotate ? g / 2 : g);
         const int first = options.rotate ? g % 2 : 0;  // the player in seat 0
-        Position pos = NewGame(options.kwg, options.lexicon, options.rules, options.seed, deal);
+        Position pos = NewGame(options.kwg, options.lexicon, options.rules, options.seed, deal,
+                               options.leaves);
         Game out;
         if (options.on_game) {
           out.log.game = g;

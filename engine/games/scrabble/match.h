@@ -22,6 +22,7 @@ namespace kibitzer::scrabble {
 // A deal is a bag order; on_game's record is the game's GCG.
 struct MatchOptions : core::MatchSchedule {
   std::shared_ptr<const Kwg> kwg;
+  std::shared_ptr<const LeaveTable> leaves;  // null: the hand-made values
   std::string lexicon;
   Rules rules;
   std::array<PlayerOptions, 2> players;
@@ -51,9 +52,9 @@ struct MatchResult {
 };
 
 // A new game from bag `deal` of `seed`: the first seven tiles the first mover's rack, the next
-// seven the other's, the rest the bag in drawing order.
+// seven the other's, the rest the bag in drawing order. `leaves` as for Position.
 Position NewGame(std::shared_ptr<const Kwg> kwg, const std::string& lexicon, const Rules& rules,
-                 uint64_t seed, uint64_t deal);
+                 uint64_t seed, uint64_t deal, std::shared_ptr<const LeaveTable> leaves = nullptr);
 
 // Plays the match; `progress` (may be empty) is called with the games done so far, `partial` (may
 // be empty) with the result of the games of the first report_every, 2 report_every, ... deals as

@@ -103,7 +103,7 @@ void GenerateAll(const Position& pos, MoveGenerator& gen, std::vector<Move>* out
 double LeaveOf(const Position& pos, const Move& m) {
   Rack leave = pos.side(pos.to_move()).rack;
   leave.RemoveAll(m.Used());
-  double v = LeaveValue(pos.kwg().leaves(), leave, pos.bag_size());
+  double v = LeaveValue(pos.leaves(), leave, pos.bag_size());
   const Side& other = pos.side(1 - pos.to_move());
   if (m.kind == Move::kPlace && leave.size == 0 && pos.bag_size() == 0 && other.known) {
     v += 2 * other.rack.Points();

@@ -358,9 +358,9 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore&
     lexicon_field = "notation: lexicon";
   }
   if (lexicon.empty()) lexicon = kDefaultLexicon;
-  absl::StatusOr<std::shared_ptr<const Kwg>> kwg = lexica.Get(lexicon, lexicon_field);
-  if (!kwg.ok()) return kwg.status();
-  Position pos(*kwg, absl::AsciiStrToUpper(lexicon), rules);
+  absl::StatusOr<Lexicon> lex = lexica.Get(lexicon, lexicon_field);
+  if (!lex.ok()) return lex.status();
+  Position pos(lex->words, absl::AsciiStrToUpper(lexicon), rules, lex->leaves);
 
   const bool second = options->to_move == 1;
   std::optional<LastPlay> last;  // the last move of the record or of the moves applied

@@ -25,8 +25,9 @@ struct Observation {
 
 // One game of the static player against itself; its observations in move order.
 std::vector<Observation> PlayOne(const std::shared_ptr<const Kwg>& kwg,
+                                 const std::shared_ptr<const LeaveTable>& leaves,
                                  const LeaveLearningOptions& o, uint64_t deal, int64_t* points) {
-  Position pos = NewGame(kwg, o.lexicon, o.rules, o.seed, deal);
+  Position pos = NewGame(kwg, o.lexicon, o.rules, o.seed, deal, leaves);
   pos.StopRecording();
   MoveGenerator gen(*kwg);
   StaticBest best;
@@ -215,9 +216,6 @@ absl::StatusOr<LeaveTable> LearnLeaves(const LeaveLearningOptions& options,
   std::shared_ptr<const LeaveTable> previous;  // null: the hand-made values
   LeaveTable table;
   for (int generation = 0; generation < options.generations; ++generation) {
-    auto kwg = std::make_shared<Kwg>(*options.kwg);
-    kwg->SetLeaves(previous);
-    const std::shared_ptr<const Kwg> playing = kwg;
     std::vector<std::vector<Observation>> games(static_cast<size_t>(options.games));
     std::vector<int64_t> points(static_cast<size_t>(options.games), 0);
     core::RunGames(
@@ -225,7 +223,7 @@ absl::StatusOr<LeaveTable> LearnLeaves(const LeaveLearningOptions& options,
         [&](int g) {
           const uint64_t deal = static_cast<uint64_t>(generation) * options.games + g;
           games[static_cast<size_t>(g)] =
-              PlayOne(playing, options, deal, &points[static_cast<size_t>(g)]);
+              PlayOne(options.kwg, previous, options, deal, &points[static_cast<size_t>(g)]);
         },
         [&](int done, int total) {
           if (progress) progress(generation, done, total);

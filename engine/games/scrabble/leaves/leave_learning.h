@@ -30,7 +30,7 @@
 namespace kibitzer::scrabble {
 
 struct LeaveLearningOptions {
-  std::shared_ptr<const Kwg> kwg;  // its own learned leaves are not used
+  std::shared_ptr<const Kwg> kwg;  // the lexicon's learned leaves (if any) are not used
   std::string lexicon;
   Rules rules;
   int games = 40000;  // a generation

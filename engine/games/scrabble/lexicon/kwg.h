@@ -27,7 +27,6 @@
 namespace kibitzer::scrabble {
 
 constexpr Letter kSeparator = 0;
-class LeaveTable;
 
 class Kwg {
  public:
@@ -64,18 +63,12 @@ class Kwg {
   std::string Serialize() const;
   static absl::StatusOr<Kwg> Parse(std::string_view bytes);
 
-  // The lexicon's learned leave values (NAME.leaves, loaded with it), or null: the hand-made
-  // values of leaves/leave.h.
-  const LeaveTable* leaves() const { return leaves_.get(); }
-  void SetLeaves(std::shared_ptr<const LeaveTable> leaves) { leaves_ = std::move(leaves); }
-
  private:
   // Each arc (low 32 bits) beside the letters from it to the end of its list (high 32 bits, see
   // Letters): a list's letters and its arcs come in one cache line.
   std::vector<uint64_t> entries_;
   uint32_t root_ = 0;
   uint32_t words_ = 0;
-  std::shared_ptr<const LeaveTable> leaves_;
 };
 
 // Reads a word list: one word a line, letters A..Z (case ignored), 2..15 letters; a trailing

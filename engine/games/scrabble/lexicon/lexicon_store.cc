@@ -42,8 +42,7 @@ std::vector<std::string> LexiconStore::Names() const {
   return names;
 }
 
-absl::StatusOr<std::shared_ptr<const Kwg>> LexiconStore::Get(std::string_view text,
-                                                             const std::string& field) const {
+absl::StatusOr<Lexicon> LexiconStore::Get(std::string_view text, const std::string& field) const {
   absl::StatusOr<std::string> name = LexiconName(text, field);
   if (!name.ok()) return name.status();
   std::lock_guard<std::mutex> lock(mu_);
@@ -56,7 +55,7 @@ absl::StatusOr<std::shared_ptr<const Kwg>> LexiconStore::Get(std::string_view te
         names.empty() ? "none; build one with kibitz lexicon build" : absl::StrJoin(names, ", "),
         ")"));
   }
-  if (it->second == nullptr) {
+  if (it->second.words == nullptr) {
     absl::StatusOr<Kwg> kwg =
         LoadLexiconFile((std::filesystem::path(dir_) / (it->first + kLexiconExtension)).string());
     if (!kwg.ok()) {
@@ -72,9 +71,9 @@ absl::StatusOr<std::shared_ptr<const Kwg>> LexiconStore::Get(std::string_view te
         return absl::InvalidArgumentError(absl::StrCat(
             field, ": lexicon ", it->first, " cannot be loaded: ", table.status().message()));
       }
-      kwg->SetLeaves(std::make_shared<const LeaveTable>(*std::move(table)));
+      it->second.leaves = std::make_shared<const LeaveTable>(*std::move(table));
     }
-    it->second = std::make_shared<const Kwg>(*std::move(kwg));
+    it->second.words = std::make_shared<const Kwg>(*std::move(kwg));
   }
   return it->second;
 }

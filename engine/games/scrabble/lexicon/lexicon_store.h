@@ -15,6 +15,14 @@
 
 namespace kibitzer::scrabble {
 
+class LeaveTable;
+
+// A lexicon as a store hands it out: its word graph and, apart, its learned leave values.
+struct Lexicon {
+  std::shared_ptr<const Kwg> words;
+  std::shared_ptr<const LeaveTable> leaves;  // NAME.leaves; null: the hand-made values
+};
+
 constexpr const char* kLexiconExtension = ".kwg";
 constexpr const char* kDefaultLexicon = "SCOWL80";
 
@@ -29,13 +37,12 @@ class LexiconStore {
   std::vector<std::string> Names() const;
   // The lexicon of that name, loaded once; an unknown name or an unreadable file is
   // INVALID_ARGUMENT naming `field`.
-  absl::StatusOr<std::shared_ptr<const Kwg>> Get(std::string_view name,
-                                                 const std::string& field) const;
+  absl::StatusOr<Lexicon> Get(std::string_view name, const std::string& field) const;
 
  private:
   std::string dir_;
   mutable std::mutex mu_;
-  mutable std::map<std::string, std::shared_ptr<const Kwg>> loaded_;  // null: listed, not loaded
+  mutable std::map<std::string, Lexicon> loaded_;  // no words: listed, not loaded
 };
 
 // Writes `kwg` as `dir`/NAME.kwg.

@@ -27,7 +27,7 @@ void StaticBest::ValueLeaves(const Position& pos) {
   const bool out_bonus = pos.bag_size() == 0 && other.known;
   Rack leave;
   for (int index = 0; index < full_; ++index) {
-    double v = LeaveValue(pos.kwg().leaves(), leave, pos.bag_size());
+    double v = LeaveValue(pos.leaves(), leave, pos.bag_size());
     if (out_bonus && leave.size == 0) v += 2 * other.rack.Points();
     leave_[static_cast<size_t>(index)] = v;
     best_leave_[static_cast<size_t>(leave.size)] =

@@ -27,8 +27,12 @@ std::string Coordinates(int dir, int row, int col) {
   return dir == kAcross ? absl::StrCat(row + 1, letter) : absl::StrCat(letter, row + 1);
 }
 
-Position::Position(std::shared_ptr<const Kwg> kwg, std::string lexicon, Rules rules)
-    : kwg_(std::move(kwg)), lexicon_(std::move(lexicon)), rules_(rules) {}
+Position::Position(std::shared_ptr<const Kwg> kwg, std::string lexicon, Rules rules,
+                   std::shared_ptr<const LeaveTable> leaves)
+    : kwg_(std::move(kwg)),
+      leaves_(std::move(leaves)),
+      lexicon_(std::move(lexicon)),
+      rules_(rules) {}
 
 void Position::SetRack(int seat, const Rack& rack) { sides_[seat] = Side{rack, true, rack.size}; }
 

@@ -20,6 +20,8 @@
 
 namespace kibitzer::scrabble {
 
+class LeaveTable;  // leaves/leave_table.h
+
 struct Rules {
   bool classic_end =
       false;                // end=classic: the one who plays out gains the rack, the other loses it
@@ -44,11 +46,14 @@ struct RecordLine {
 
 class Position {
  public:
-  Position(std::shared_ptr<const Kwg> kwg, std::string lexicon, Rules rules);
+  // `leaves`: the lexicon's learned leave values; null: the hand-made ones (leaves/leave.h).
+  Position(std::shared_ptr<const Kwg> kwg, std::string lexicon, Rules rules,
+           std::shared_ptr<const LeaveTable> leaves = nullptr);
 
   const Board& board() const { return board_; }
   const Kwg& kwg() const { return *kwg_; }
   const std::shared_ptr<const Kwg>& kwg_ptr() const { return kwg_; }
+  const LeaveTable* leaves() const { return leaves_.get(); }
   const std::string& lexicon() const { return lexicon_; }
   const Rules& rules() const { return rules_; }
   const Side& side(int seat) const { return sides_[seat]; }
@@ -128,6 +133,7 @@ class Position {
   void EndGame(int out_seat);
 
   std::shared_ptr<const Kwg> kwg_;
+  std::shared_ptr<const LeaveTable> leaves_;
   std::string lexicon_;
   Rules rules_;
   Board board_;

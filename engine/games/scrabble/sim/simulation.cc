@@ -60,7 +60,7 @@ void Simulation::Play(Worker& w, const Move& m) const {
   const int seat = w.play.to_move();
   Rack leave = w.play.side(seat).rack;
   leave.RemoveAll(m.Used());
-  w.leave[seat] = LeaveValue(view_.kwg().leaves(), leave, w.play.bag_size());
+  w.leave[seat] = LeaveValue(view_.leaves(), leave, w.play.bag_size());
   w.play.Apply(m);
 }
 
