@@ -1,23 +1,6 @@
 #include "engine/search/monte_carlo.h"
 
-#include <cmath>
-
 namespace kibitzer::search {
-
-double NormalQuantile(double confidence) {
-  // Bisection on the upper tail 0.5 * erfc(x / sqrt 2) = 1 - confidence.
-  const double tail = 1 - confidence;
-  double lo = -40, hi = 40;
-  for (int i = 0; i < 200; ++i) {
-    const double mid = (lo + hi) / 2;
-    if (0.5 * std::erfc(mid / std::sqrt(2.0)) > tail) {
-      lo = mid;
-    } else {
-      hi = mid;
-    }
-  }
-  return (lo + hi) / 2;
-}
 
 const core::OptionSet<MonteCarloOptions>& MonteCarloOptionSet() {
   static const core::OptionSet<MonteCarloOptions> kSet =

@@ -51,6 +51,7 @@
 #include "engine/core/running_mean.h"
 #include "engine/core/search_control.h"
 #include "engine/core/thread_pool.h"
+#include "engine/search/race.h"
 
 namespace kibitzer::search {
 
@@ -110,9 +111,6 @@ inline int MonteCarloWorkers(const MonteCarloConfig& config) {
   return static_cast<int>(std::min<uint64_t>(static_cast<uint64_t>(std::max(1, config.threads)),
                                              std::max<uint64_t>(config.samples, 1)));
 }
-
-// The z of a one-sided test at `confidence` (0.95 gives 1.645).
-double NormalQuantile(double confidence);
 
 // The search options of every game with Monte Carlo, declared once (MonteCarloOptionSet): each
 // game's search options include them.
@@ -223,10 +221,7 @@ class MonteCarloSearch {
 
  private:
   enum SlotState : uint8_t { kEmpty, kDone, kCut, kStopped, kFailed };
-  struct Pair {  // the paired difference first - second of two moves, on the objective and tie
-    uint64_t n = 0;
-    double sum = 0, squares = 0, tie_sum = 0, tie_squares = 0;
-  };
+  using Pair = PairSums;
 
   bool racing() const { return config_.race > 0; }
 
@@ -422,75 +417,34 @@ class MonteCarloSearch {
     }
   }
 
-  // After a whole batch: drops the moves the race shows behind; true when the confidence stop is
-  // reached (mu_ held; the workers may be solving the next batch, with its own mask).
+  // After a whole batch: drops the moves the race shows behind; true when the race or the
+  // confidence stop ends the search (race.h; mu_ held; the workers may be solving the next batch,
+  // with its own mask).
   bool Decide() {
     if (combined_ < config_.min_samples) return false;
     const int best = Ranked().front();
-    int in_race = 0;
-    for (uint8_t a : alive_) in_race += a;
-    if (racing() && in_race > 1) {
-      const double z = NormalQuantile(1 - (1 - config_.race) / (in_race - 1));
-      for (int m = 0; m < moves_; ++m) {
-        if (m == best || !alive_[static_cast<size_t>(m)]) continue;
-        if (Compare(best, m, z, config_.margin, config_.tie_margin) == kBehind) {
-          alive_[static_cast<size_t>(m)] = 0;
-          raced_out_[static_cast<size_t>(m)] = 1;
-          --in_race;
-        }
-      }
-      if (in_race == 1) return true;
+    const RacePolicy policy{config_.race, config_.confidence, config_.margin, config_.tie_margin};
+    const bool over = JudgeBatch(policy, best, moves_, alive_.data(), raced_out_.data(),
+                                 [&](int m, double z, double margin, double tie_margin) {
+                                   return Compare(best, m, z, margin, tie_margin);
+                                 });
+    if (racing() && !over) {
       // The batch after the one being solved now runs with the moves left in the race (its
       // mask's slot was the batch just added).
       std::copy(
           alive_.begin(), alive_.end(),
           masks_.begin() + static_cast<ptrdiff_t>((combined_ / config_.batch + 1) % 2 * moves_));
     }
-    if (config_.confidence <= 0) return false;
-    const double z = NormalQuantile(config_.confidence);
-    for (int m = 0; m < moves_; ++m) {
-      if (m == best || !alive_[static_cast<size_t>(m)]) continue;
-      if (Compare(best, m, z, 0, 0) == kOpen) return false;
-    }
-    return true;
+    return over;
   }
 
-  // The share of layouts on which two moves may differ and still count as equal in the race.
-  static constexpr double kTieShare = 0.05;
-  enum Comparison { kOpen, kBehind, kEqual };
   // Whether move `m` is shown behind `best` at `z` (or better by no more than `margin`), equal to
-  // it on every layout, or neither.
+  // it on every layout, or neither: by their paired differences where kept, else by their own
+  // standard errors.
   Comparison Compare(int best, int m, double z, double margin, double tie_margin) const {
-    if (!paired_) {
-      const core::RunningMean& a = Objective(best);
-      const core::RunningMean& b = Objective(m);
-      const double gap = a.Mean() - b.Mean();
-      const double se = std::hypot(a.StdError(), b.StdError());
-      return (gap > 0 || margin > 0) && gap - z * se >= -margin && a.n >= 2 && b.n >= 2 ? kBehind
-                                                                                        : kOpen;
-    }
+    if (!paired_) return CompareUnpaired(Objective(best), Objective(m), z, margin);
     const int lo = std::min(best, m), hi = std::max(best, m);
-    const Pair& pair = pairs_[PairIndex(lo, hi)];
-    if (pair.n < 2) return kOpen;
-    const double sign = best == lo ? 1 : -1;
-    double sum = sign * pair.sum, squares = pair.squares;
-    if (squares == 0 && tie_ >= 0) {  // equal on the objective every time: look at the tie
-      sum = sign * pair.tie_sum;
-      squares = pair.tie_squares;
-      margin = tie_margin;
-    }
-    if (squares == 0) {
-      if (margin <= 0) return kEqual;
-      // Equal on every layout so far: indifferent once so many straight ties would be unlikely
-      // (at z's confidence) were the moves to differ on kTieShare of the layouts.
-      const double miss = 0.5 * std::erfc(z / std::sqrt(2.0));
-      return std::pow(1 - kTieShare, static_cast<double>(pair.n)) <= miss ? kBehind : kOpen;
-    }
-    const double n = static_cast<double>(pair.n);
-    const double mean = sum / n;
-    const double variance = std::max(0.0, (squares - sum * mean) / (n - 1));
-    const double se = std::sqrt(variance / n);
-    return (mean > 0 || margin > 0) && mean - z * se >= -margin ? kBehind : kOpen;
+    return ComparePaired(pairs_[PairIndex(lo, hi)], best == lo, tie_ >= 0, z, margin, tie_margin);
   }
 
   size_t PairIndex(int a, int b) const {  // a < b
