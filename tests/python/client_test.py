@@ -354,6 +354,50 @@ class SpreadSchedulingTest(unittest.TestCase):
         self.assertEqual(out, list(range(40)))
         self.assertEqual(most[0], 6)
 
+    def test_the_work_after_a_chunk_the_servers_failed_is_kept(self):
+        def failing(server, chunk):
+            if chunk[0] == 4:
+                raise kibitzer.errors.Unavailable(None, "down", server.address)
+            return chunk
+
+        kept = {}
+        out = []
+        with kibitzer.Client("127.0.0.1:1") as client:
+            with self.assertRaises(kibitzer.errors.Unavailable):
+                for item in client._spread(list(range(10)), 2, failing, None, kept=kept):
+                    out.append(item)
+        self.assertEqual(out, [0, 1, 2, 3])
+        self.assertEqual(kept, {6: 6, 7: 7, 8: 8, 9: 9})
+
+    def test_a_resumed_output_sends_only_what_a_failed_run_did_not_finish(self):
+        from kibitzer import client as kc
+        items = list(range(10))
+        signature = kc._signature("test", [str(i) for i in items])
+        sent = []
+
+        def failing(server, chunk):
+            if chunk[0] == 4:
+                raise kibitzer.errors.Unavailable(None, "down", server.address)
+            return chunk
+
+        def ok(server, chunk):
+            sent.append(chunk[0])
+            return chunk
+
+        with tempfile.TemporaryDirectory() as d, kibitzer.Client("127.0.0.1:1") as client:
+            def run_with(send):
+                return lambda start, kept: client._spread(items[start:], 2, send, None, kept=kept)
+            out = os.path.join(d, "out.jsonl")
+            got = []
+            with self.assertRaises(kibitzer.errors.Unavailable):
+                for result in kc._resumed(out, signature, 10, int, run_with(failing)):
+                    got.append(result)
+            self.assertEqual(got, [0, 1, 2, 3])
+            self.assertTrue(os.path.exists(out + ".kibitz-kept"))
+            self.assertEqual(list(kc._resumed(out, signature, 10, int, run_with(ok))), items)
+            self.assertEqual(sent, [4])  # the failed chunk alone; 6..9 were kept
+            self.assertFalse(os.path.exists(out + ".kibitz-kept"))
+
 
 def main():
     global ARGS

@@ -34,11 +34,46 @@ def _signature(call: str, items: Sequence[str], **settings: str) -> str:
                        "input_sha256": digest.hexdigest()}, sort_keys=True)
 
 
+def _as_json(result: Any) -> str:
+    return json.dumps(dataclasses.asdict(result) if dataclasses.is_dataclass(result) else result)
+
+
+def _load_kept(path: str, signature: str, start: int, decode: Callable[[Any], Any]) -> dict:
+    """The results an earlier run of this batch kept past a failed chunk (OUTPUT.kibitz-kept),
+    by item counted from `start`; none when the file is another batch's."""
+    kept = {}
+    try:
+        with open(path, encoding="utf-8") as f:
+            if f.readline().strip() != signature:
+                return {}
+            for line in f:
+                entry = json.loads(line)
+                if entry["item"] >= start:
+                    kept[entry["item"] - start] = decode(entry["result"])
+    except (FileNotFoundError, ValueError, KeyError, TypeError):
+        return {}
+    return kept
+
+
+def _save_kept(path: str, signature: str, start: int, kept: dict) -> None:
+    if not kept:
+        if os.path.exists(path):
+            os.remove(path)
+        return
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(signature + "\n")
+        for item in sorted(kept):
+            f.write(json.dumps({"item": item + start, "result": json.loads(_as_json(kept[item]))})
+                    + "\n")
+
+
 def _resumed(output: str, signature: str, total: int, decode: Callable[[Any], Any],
-             run: Callable[[int], Iterator[Any]]) -> Iterator[Any]:
+             run: Callable[[int, dict], Iterator[Any]]) -> Iterator[Any]:
     """A batch written to `output` as JSON lines, resumed: the results already there (checked
-    to be this batch's by the side file OUTPUT.kibitz) first, then run(done)'s, each written as it
-    comes. A line cut short by an interrupted run is dropped and redone."""
+    to be this batch's by the side file OUTPUT.kibitz) first, then run(done, kept)'s, each written
+    as it comes. A line cut short by an interrupted run is dropped and redone. `kept`: the results
+    an earlier run finished after a chunk the servers failed (OUTPUT.kibitz-kept), which run does
+    not send again and refills with what it finishes after a failed chunk of its own."""
     side = output + ".kibitz"
     done = []
     if os.path.exists(output) and os.path.getsize(output) > 0:
@@ -65,12 +100,24 @@ def _resumed(output: str, signature: str, total: int, decode: Callable[[Any], An
 
     def generate():
         yield from done
-        with open(output, "a", encoding="utf-8") as f:
-            for result in run(len(done)):
-                f.write(json.dumps(dataclasses.asdict(result) if dataclasses.is_dataclass(result)
-                                   else result) + "\n")
-                f.flush()
-                yield result
+        start = len(done)
+        kept_path = output + ".kibitz-kept"
+        kept = _load_kept(kept_path, signature, start, decode)
+        written = 0
+        try:
+            with open(output, "a", encoding="utf-8") as f:
+                for result in run(start, kept):
+                    f.write(_as_json(result) + "\n")
+                    f.flush()
+                    written += 1
+                    yield result
+        except errors.KibitzerError as e:
+            _save_kept(kept_path, signature, start, kept)
+            if kept and hasattr(e, "add_note"):
+                e.add_note(f"{len(kept)} results after the failed chunk are kept in {kept_path}: "
+                           "the same call again sends only the rest")
+            raise
+        _save_kept(kept_path, signature, start, {})
     return generate()
 
 
@@ -315,7 +362,10 @@ class Client:
         output: each table is also written to this file as a JSON line as it comes; a run that
         finds the file holding tables of this same input and settings (its side file
         OUTPUT.kibitz says which) yields those again and goes on after them; a file of another
-        input or settings is refused (ValueError), never extended."""
+        input or settings is refused (ValueError), never extended. A chunk the servers fail for
+        good (down, stuck, busy through every try) ends the run at it, but the chunks after it go
+        on and their tables are kept in OUTPUT.kibitz-kept: the same call again sends only the
+        rest."""
         def send(server, chunk):
             request = pb.SolveTablesRequest(deals=chunk, dealer=dealer, vulnerable=vulnerable)
             response = server.call(server.bridge.SolveTables, request, self._metadata,
@@ -326,7 +376,8 @@ class Client:
             return self._spread(deals, chunk_size, send, progress)
         signature = _signature("tables", deals, dealer=dealer, vulnerable=vulnerable)
         return _resumed(output, signature, len(deals), types.Table.from_json,
-                        lambda start: self._spread(deals[start:], chunk_size, send, progress))
+                        lambda start, kept: self._spread(deals[start:], chunk_size, send,
+                                                         progress, kept=kept))
 
     def solve(self, positions: Iterable[Union[types.Position, str]], *, chunk_size: int = 50,
               progress: Optional[Progress] = None,
@@ -346,8 +397,8 @@ class Client:
         keys = [p if isinstance(p, str) else json.dumps(dataclasses.asdict(p), sort_keys=True)
                 for p in positions]
         return list(_resumed(output, _signature("solve", keys), len(positions), dict,
-                             lambda start: self._spread(positions[start:], chunk_size, send,
-                                                        progress)))
+                             lambda start, kept: self._spread(positions[start:], chunk_size,
+                                                              send, progress, kept=kept)))
 
     def analyze_play(self, record: str) -> types.PlayAnalysis:
         """AnalyzePlay: the double-dummy cost of every card of a played deal (PBN or LIN)."""
@@ -414,24 +465,51 @@ class Client:
         which a balancer sends the call to the replica that has it (deploy/nginx)."""
         return self._metadata + [("kibitzer-route", held_id)] if held_id else self._metadata
 
-    def _spread(self, items, chunk_size, send, progress, sleep=time.sleep):
+    def _spread(self, items, chunk_size, send, progress, sleep=time.sleep, kept=None):
         """send(server, chunk) for every chunk of items, every server kept busy with its in-flight
         chunks; a chunk whose server is unreachable or stuck (UNAVAILABLE, DEADLINE_EXCEEDED) goes
         to the next server (at most twice per server, and at least four times in all: behind a
         balancer, one address is many servers); one refused as busy (RESOURCE_EXHAUSTED) waits,
         doubling its wait from 0.1 s to 5 s, and is sent again without using a try (at most 64
         times). A generator: the results in input order, each chunk's as soon as it and those
-        before it are done."""
+        before it are done.
+
+        kept (a dict, item index: result): results an earlier run finished; a chunk whose items
+        are all there is not sent. Given, a chunk that fails for good for the servers' sake does
+        not waste the work after it: the later chunks go on (until three chunks in a row have
+        failed: the servers are gone) and, when the error is raised, kept holds the results of
+        the items finished after the failed chunk."""
         if chunk_size < 1:
             raise ValueError("chunk_size: must be at least 1")
         chunks = [items[i:i + chunk_size] for i in range(0, len(items), chunk_size)]
         results = [None] * len(chunks)
+        if kept:
+            for index in range(len(chunks)):
+                first = index * chunk_size
+                if all(first + k in kept for k in range(len(chunks[index]))):
+                    results[index] = [kept[first + k] for k in range(len(chunks[index]))]
         done = [0]
+        failed_in_a_row = [0]
+        server_trouble = (errors.Unavailable, errors.DeadlineExceeded, errors.ResourceExhausted)
         servers = self._servers
         # The workers: each address's chunks in flight (chunk i starts on server i mod count).
         slots = sum(self._in_flight or 2 * addresses_of(s.address) for s in servers)
 
         def run(index):
+            if results[index] is not None:  # an earlier run's
+                return
+            if kept is not None and failed_in_a_row[0] >= 3:
+                raise errors.Unavailable(None, "not sent: the servers are gone", "")
+            try:
+                attempts(index)
+            except server_trouble:
+                with self._lock:
+                    failed_in_a_row[0] += 1
+                raise
+            with self._lock:
+                failed_in_a_row[0] = 0
+
+        def attempts(index):
             last, attempt, busy = None, 0, 0
             while attempt < max(4, 2 * len(servers)):
                 server = servers[(index + attempt) % len(servers)]
@@ -459,7 +537,16 @@ class Client:
             try:
                 # In input order, each chunk as soon as it and those before it are done.
                 for index, f in enumerate(futures):
-                    f.result()
+                    try:
+                        f.result()
+                    except server_trouble:
+                        if kept is not None:  # the later chunks go on; their results are kept
+                            concurrent.futures.wait(futures[index + 1:])
+                            kept.clear()
+                            for later in range(index + 1, len(chunks)):
+                                for k, result in enumerate(results[later] or ()):
+                                    kept[later * chunk_size + k] = result
+                        raise
                     yield from results[index]
                     results[index] = None
             except BaseException:  # an error, or the caller closed the generator
