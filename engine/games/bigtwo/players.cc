@@ -1,8 +1,7 @@
 #include "engine/games/bigtwo/players.h"
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
+#include "engine/core/player_spec.h"
 #include "engine/games/bigtwo/evaluate.h"
 #include "engine/games/bigtwo/monte_carlo.h"
 #include "engine/search/maxn.h"
@@ -15,16 +14,6 @@ namespace {
 constexpr uint64_t kRaceBatch = 5;  // Monte Carlo players: layouts between the race's decisions
 // The race's indifference, in points: plays within a point of the best are as good.
 constexpr double kRaceMargin = 1.0;
-
-absl::StatusOr<int> ParseNumber(const std::string& text, int lo, int hi, const std::string& field,
-                                const char* what) {
-  int v = 0;
-  if (!absl::SimpleAtoi(text, &v) || v < lo || v > hi) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ": ", what, " must be a number from ", lo,
-                                                   " to ", hi, ", got '", text, "'"));
-  }
-  return v;
-}
 
 // Value of `full` after each root move, searched to depth-1 more plies.
 template <typename Search>
@@ -48,66 +37,56 @@ bool ScoreMoves(SearchState& full, const PlayerOptions& options, Search& search,
 
 }  // namespace
 
+const core::OptionSet<PlayerOptions>& PlayerOptionSet() {
+  using O = PlayerOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Int("depth", &O::depth, 6, 1, 40, "Plies searched, passes included.")
+          .Int("samples", &O::samples, 24, 1, 10000, "mc: layouts sampled for each move.")
+          .Enum("algorithm", &O::algorithm, "paranoid",
+                {{"maxn", Algorithm::kMaxn}, {"paranoid", Algorithm::kParanoid}},
+                "mc: the search of each layout (as the search option algorithm).")
+          .Enum("leaf", &O::leaf, "eval", {{"eval", Leaf::kEval}, {"rollout", Leaf::kRollout}},
+                "At the depth limit: the heuristic, or the game played out by the baseline "
+                "policy (as the search option leaf).")
+          .Bool("race", &O::race, false,
+                "mc: plays shown behind are dropped batch by batch (as the search option race).");
+  return kSet;
+}
+
+namespace {
+
+// The player types, in PlayerType's order (mc and race both kMonteCarlo).
+const std::vector<core::PlayerForm>& PlayerForms() {
+  static const std::vector<core::PlayerForm> kForms = {
+      {"baseline", {}, {}},
+      {"random", {}, {}},
+      {"maxn", {"depth", "leaf"}, {}},
+      {"paranoid", {"depth", "leaf"}, {}},
+      {"mc",
+       {"samples", "depth", "algorithm", "leaf"},
+       {{"samples", "40"}, {"depth", "1"}, {"leaf", "rollout"}}},
+      {"race",
+       {"samples", "depth", "algorithm", "leaf"},
+       {{"samples", "40"}, {"depth", "1"}, {"leaf", "rollout"}, {"race", "true"}}},
+  };
+  return kForms;
+}
+
+}  // namespace
+
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  std::vector<std::string> parts = absl::StrSplit(text, ':');
-  PlayerOptions o;
-  const std::string& name = parts[0];
-  auto number = [&](size_t i, int lo, int hi, const char* what, int* out) -> absl::Status {
-    if (parts.size() <= i) return absl::OkStatus();
-    absl::StatusOr<int> v = ParseNumber(parts[i], lo, hi, field, what);
-    if (!v.ok()) return v.status();
-    *out = *v;
-    return absl::OkStatus();
-  };
-  auto leaf = [&](size_t i) -> absl::Status {
-    if (parts.size() <= i) return absl::OkStatus();
-    if (parts[i] == "eval" || parts[i] == "rollout") {
-      o.leaf = parts[i] == "eval" ? Leaf::kEval : Leaf::kRollout;
-      return absl::OkStatus();
-    }
-    return absl::InvalidArgumentError(
-        absl::StrCat(field, ": the horizon is eval or rollout, got '", parts[i], "'"));
-  };
-  size_t max_parts = 1;
-  if (name == "baseline") {
-    o.type = PlayerType::kBaseline;
-  } else if (name == "random") {
-    o.type = PlayerType::kRandom;
-  } else if (name == "maxn" || name == "paranoid") {
-    o.type = name == "maxn" ? PlayerType::kMaxn : PlayerType::kParanoid;
-    max_parts = 3;
-    if (absl::Status s = number(1, 1, 40, "the depth", &o.depth); !s.ok()) return s;
-    if (absl::Status s = leaf(2); !s.ok()) return s;
-  } else if (name == "mc" || name == "race") {
-    o.type = PlayerType::kMonteCarlo;
-    o.race = name == "race";
-    o.samples = 40;
-    o.depth = 1;
-    o.leaf = Leaf::kRollout;
-    max_parts = 5;
-    if (absl::Status s = number(1, 1, 10000, "the samples", &o.samples); !s.ok()) return s;
-    if (absl::Status s = number(2, 1, 40, "the depth", &o.depth); !s.ok()) return s;
-    if (parts.size() > 3) {
-      if (parts[3] == "maxn") {
-        o.algorithm = Algorithm::kMaxn;
-      } else if (parts[3] != "paranoid") {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ": the search of mc is maxn or paranoid, got '", parts[3], "'"));
-      }
-    }
-    if (absl::Status s = leaf(4); !s.ok()) return s;
-  } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field, ": unknown player '", name,
-                     "' (baseline, random, maxn[:depth[:eval|rollout]], "
-                     "paranoid[:depth[:eval|rollout]], "
-                     "mc[:samples[:depth[:maxn|paranoid[:eval|rollout]]]], race[:...] as mc)"));
-  }
-  if (parts.size() > max_parts) {
-    return absl::InvalidArgumentError(absl::StrCat(field, ": too many ':' parts in '", text, "'"));
-  }
+  auto parsed = core::ParsePlayerOptions(text, PlayerForms(), PlayerOptionSet(), field);
+  if (!parsed.ok()) return parsed.status();
+  auto& [form, o] = *parsed;
+  constexpr PlayerType kTypes[] = {PlayerType::kBaseline,   PlayerType::kRandom,
+                                   PlayerType::kMaxn,       PlayerType::kParanoid,
+                                   PlayerType::kMonteCarlo, PlayerType::kMonteCarlo};
+  o.type = kTypes[form];
   return o;
 }
+
+std::string PlayerHelp() { return core::PlayerFormsHelp(PlayerForms()); }
 
 std::string PlayerName(const PlayerOptions& o) {
   const char* leaf = o.leaf == Leaf::kEval ? "eval" : "rollout";

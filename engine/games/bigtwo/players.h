@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/core/options.h"
 #include "engine/core/running_mean.h"
 #include "engine/core/search_control.h"
 #include "engine/games/bigtwo/evaluate.h"
@@ -35,12 +36,16 @@ struct PlayerOptions {
   bool race = false;  // Monte Carlo: drop the plays shown behind as the layouts come (race)
 };
 
-// "baseline", "random", "maxn[:depth[:eval|rollout]]", "paranoid[:depth[:eval|rollout]]",
-// "mc[:samples[:depth[:maxn|paranoid[:eval|rollout]]]]" (mc's defaults: 40 samples, depth 1,
-// paranoid, rollout), "race[:...]" (mc racing: search::MonteCarloSearch drops the plays shown
-// behind, batch by batch, and stops once one is left; the rest as mc). mc's defaults:
-// paranoid, rollout: each layout's moves scored by playing them out).
+// The players' settings, declared once (names as the search options' where they mean the same).
+const core::OptionSet<PlayerOptions>& PlayerOptionSet();
+// "baseline", "random", "maxn[:depth[:leaf]]", "paranoid[:depth[:leaf]]",
+// "mc[:samples[:depth[:algorithm[:leaf]]]]" (mc's defaults: 40 samples, depth 1, paranoid,
+// rollout: each layout's moves scored by playing them out), "race[:...]" (mc racing:
+// search::MonteCarloSearch drops the plays shown behind, batch by batch, and stops once one is
+// left), or any setting by name ("mc:samples=60:leaf=eval", core/player_spec.h).
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
+// The forms, as a help line lists them.
+std::string PlayerHelp();
 std::string PlayerName(const PlayerOptions& options);
 
 // Values of root moves, for the player to move.

@@ -6,9 +6,8 @@
 #include <optional>
 #include <stdexcept>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
+#include "engine/core/player_spec.h"
 #include "engine/core/running_mean.h"
 #include "engine/games/tarok/monte_carlo.h"
 #include "engine/games/tarok/sampler.h"
@@ -251,42 +250,51 @@ int RuleDiscard(Mask hand) {
   return best;
 }
 
-absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  std::vector<std::string> parts = absl::StrSplit(text, ':');
-  PlayerOptions o;
-  auto number = [&](size_t i, int* out, int lo, int hi, const char* what) -> absl::Status {
-    if (parts.size() <= i) return absl::OkStatus();
-    if (!absl::SimpleAtoi(parts[i], out) || *out < lo || *out > hi) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", parts[i], "' is not ", what, " (", lo, " to ", hi, ")"));
-    }
-    return absl::OkStatus();
-  };
-  if (parts[0] == "random" && parts.size() == 1) {
-    o.kind = PlayerKind::kRandom;
-    return o;
-  }
-  if (parts[0] == "seed" && parts.size() <= 3) {
-    o.kind = PlayerKind::kSeed;
-    if (absl::Status s = number(1, &o.samples, 1, 1000, "a sample count"); !s.ok()) return s;
-    if (absl::Status s = number(2, &o.depth, 0, 48, "a depth in plies"); !s.ok()) return s;
-    return o;
-  }
-  if ((parts[0] == "mc" || parts[0] == "race") && parts.size() <= 3) {
-    o.kind = PlayerKind::kMonteCarlo;
-    o.race = parts[0] == "race";
-    o.bid_samples = 48;
-    if (absl::Status s = number(1, &o.samples, 1, 1000, "a sample count"); !s.ok()) return s;
-    if (absl::Status s = number(2, &o.exact_tricks, 0, 16, "a number of tricks"); !s.ok()) {
-      return s;
-    }
-    return o;
-  }
-  return absl::InvalidArgumentError(absl::StrCat(
-      field, ": '", text,
-      "' is not a tarok player (random, seed[:SAMPLES[:DEPTH]], mc[:SAMPLES[:EXACT_TRICKS]], "
-      "race[:SAMPLES[:EXACT_TRICKS]])"));
+const core::OptionSet<PlayerOptions>& PlayerOptionSet() {
+  using O = PlayerOptions;
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Int("samples", &O::samples, 8, 1, 1000, "Layouts sampled for each card decision.")
+          .Int("depth", &O::depth, 0, 0, 48,
+               "seed: plies of its alpha-beta (0: the seed's 9, 12 from 10 cards in hand, 15 "
+               "from 7).")
+          .Int("exact_tricks", &O::exact_tricks, 7, 0, 16,
+               "mc: each layout solved exactly from this many tricks left (as the search option "
+               "exact_tricks).")
+          .Int("bid_samples", &O::bid_samples, 24, 1, 1000,
+               "Simulated games for each contract in the bidding and each talon group.")
+          .Bool("race", &O::race, false,
+                "mc: cards shown behind are dropped as the layouts come (as the search option "
+                "race).");
+  return kSet;
 }
+
+namespace {
+
+// The player types, in PlayerKind's order; mc and race preset more simulated games to bid on.
+const std::vector<core::PlayerForm>& PlayerForms() {
+  static const std::vector<core::PlayerForm> kForms = {
+      {"random", {}, {}},
+      {"seed", {"samples", "depth"}, {}},
+      {"mc", {"samples", "exact_tricks"}, {{"bid_samples", "48"}}},
+      {"race", {"samples", "exact_tricks"}, {{"bid_samples", "48"}, {"race", "true"}}},
+  };
+  return kForms;
+}
+
+}  // namespace
+
+absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
+  auto parsed = core::ParsePlayerOptions(text, PlayerForms(), PlayerOptionSet(), field);
+  if (!parsed.ok()) return parsed.status();
+  auto& [form, o] = *parsed;
+  constexpr PlayerKind kKinds[] = {PlayerKind::kRandom, PlayerKind::kSeed, PlayerKind::kMonteCarlo,
+                                   PlayerKind::kMonteCarlo};
+  o.kind = kKinds[form];
+  return o;
+}
+
+std::string PlayerHelp() { return core::PlayerFormsHelp(PlayerForms()); }
 
 std::string PlayerName(const PlayerOptions& o) {
   switch (o.kind) {

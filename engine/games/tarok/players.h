@@ -17,6 +17,7 @@
 #include <string>
 
 #include "absl/status/statusor.h"
+#include "engine/core/options.h"
 #include "engine/core/rng.h"
 #include "engine/games/tarok/rollout.h"
 #include "engine/games/tarok/round.h"
@@ -37,10 +38,14 @@ struct PlayerOptions {
   bool race = false;  // mc: cards shown behind are dropped as the layouts come (exact solving)
 };
 
-// "random", "seed[:SAMPLES[:DEPTH]]", "mc[:SAMPLES[:EXACT_TRICKS]]", "race[:...]" (mc racing:
-// search::MonteCarloSearch drops the cards shown behind while solving exactly); errors name
-// `field`.
+// The players' settings, declared once (names as the search options' where they mean the same).
+const core::OptionSet<PlayerOptions>& PlayerOptionSet();
+// "random", "seed[:samples[:depth]]", "mc[:samples[:exact_tricks]]", "race[:...]" (mc racing:
+// search::MonteCarloSearch drops the cards shown behind while solving exactly), or any setting
+// by name ("mc:samples=20:bid_samples=64", core/player_spec.h); errors name `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
+// The forms, as a help line lists them.
+std::string PlayerHelp();
 std::string PlayerName(const PlayerOptions& o);
 
 // The move `o` makes in `view` (a seat's view with that seat to move). Adds the search nodes to

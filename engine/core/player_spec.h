@@ -1,0 +1,50 @@
+// A match player as written on a command line: its type, then its settings by name
+// ("mc:samples=40:exact_tricks=7") or, the short form, by position ("mc:40:7": each value the
+// next of the type's positional names). The settings are a game's player options, declared once
+// (a core::OptionSet of its PlayerOptions, whose names are the search options' where they mean
+// the same); the type's preset comes first, then what was written, each checked by that
+// declaration.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "engine/core/options.h"
+
+namespace kibitzer::core {
+
+// One player type of a game: its name, the names its positional values fill in order, and the
+// settings it presets (before what is written).
+struct PlayerForm {
+  std::string name;
+  std::vector<std::string> positional;
+  OptionMap preset;
+};
+
+// `text` read as a player of one of `types`: which type (its index) and every setting (the
+// preset, then the written ones). Errors name `field` and list the types.
+struct PlayerText {
+  size_t type = 0;
+  OptionMap settings;
+};
+absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector<PlayerForm>& types,
+                                      const std::string& field);
+
+// ReadPlayer, then the settings parsed into the game's options by `declaration`.
+template <typename T>
+absl::StatusOr<std::pair<size_t, T>> ParsePlayerOptions(const std::string& text,
+                                                        const std::vector<PlayerForm>& types,
+                                                        const OptionSet<T>& declaration,
+                                                        const std::string& field) {
+  absl::StatusOr<PlayerText> read = ReadPlayer(text, types, field);
+  if (!read.ok()) return read.status();
+  absl::StatusOr<T> options = declaration.Parse(read->settings, field);
+  if (!options.ok()) return options.status();
+  return std::make_pair(read->type, *std::move(options));
+}
+
+// The types as a help line lists them: "random, seed[:samples[:depth]], ...".
+std::string PlayerFormsHelp(const std::vector<PlayerForm>& types);
+
+}  // namespace kibitzer::core
