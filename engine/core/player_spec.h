@@ -6,7 +6,9 @@
 // declaration.
 #pragma once
 
+#include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -42,6 +44,19 @@ absl::StatusOr<std::pair<size_t, T>> ParsePlayerOptions(const std::string& text,
   absl::StatusOr<T> options = declaration.Parse(read->settings, field);
   if (!options.ok()) return options.status();
   return std::make_pair(read->type, *std::move(options));
+}
+
+// ParsePlayerOptions, then the form's kind set in the options' `kind` member: kinds[i] for
+// forms[i] (several forms may share a kind, as mc and its racing form).
+template <typename T, typename Kind, size_t N>
+absl::StatusOr<T> ParsePlayer(const std::string& text, const std::vector<PlayerForm>& forms,
+                              const Kind (&kinds)[N], Kind T::*kind,
+                              const OptionSet<T>& declaration, const std::string& field) {
+  absl::StatusOr<std::pair<size_t, T>> parsed = ParsePlayerOptions(text, forms, declaration, field);
+  if (!parsed.ok()) return parsed.status();
+  T options = std::move(parsed->second);
+  options.*kind = kinds[parsed->first];
+  return options;
 }
 
 // The types as a help line lists them: "random, seed[:samples[:depth]], ...".

@@ -76,14 +76,11 @@ const std::vector<core::PlayerForm>& PlayerForms() {
 }  // namespace
 
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  auto parsed = core::ParsePlayerOptions(text, PlayerForms(), PlayerOptionSet(), field);
-  if (!parsed.ok()) return parsed.status();
-  auto& [form, o] = *parsed;
   constexpr PlayerType kTypes[] = {PlayerType::kBaseline,   PlayerType::kRandom,
                                    PlayerType::kMaxn,       PlayerType::kParanoid,
                                    PlayerType::kMonteCarlo, PlayerType::kMonteCarlo};
-  o.type = kTypes[form];
-  return o;
+  return core::ParsePlayer(text, PlayerForms(), kTypes, &PlayerOptions::type, PlayerOptionSet(),
+                           field);
 }
 
 std::string PlayerHelp() { return core::PlayerFormsHelp(PlayerForms()); }

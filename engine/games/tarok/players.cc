@@ -285,13 +285,10 @@ const std::vector<core::PlayerForm>& PlayerForms() {
 }  // namespace
 
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  auto parsed = core::ParsePlayerOptions(text, PlayerForms(), PlayerOptionSet(), field);
-  if (!parsed.ok()) return parsed.status();
-  auto& [form, o] = *parsed;
   constexpr PlayerKind kKinds[] = {PlayerKind::kRandom, PlayerKind::kSeed, PlayerKind::kMonteCarlo,
                                    PlayerKind::kMonteCarlo};
-  o.kind = kKinds[form];
-  return o;
+  return core::ParsePlayer(text, PlayerForms(), kKinds, &PlayerOptions::kind, PlayerOptionSet(),
+                           field);
 }
 
 std::string PlayerHelp() { return core::PlayerFormsHelp(PlayerForms()); }
