@@ -31,7 +31,7 @@ LexiconStore::LexiconStore(std::string dir) : dir_(std::move(dir)) {
     const std::filesystem::path& p = entry.path();
     if (p.extension() != kLexiconExtension) continue;
     absl::StatusOr<std::string> name = LexiconName(p.stem().string(), "file");
-    if (name.ok()) loaded_.emplace(*name, nullptr);
+    if (name.ok()) loaded_.emplace(*name, Lexicon{});  // listed, loaded on first use
   }
 }
 
