@@ -15,10 +15,34 @@ std::string PlayerFormsHelp(const std::vector<PlayerForm>& types) {
       form += "[:" + p;
       tail += "]";
     }
-    forms.push_back(form + tail);
+    form += tail;
+    for (const PlayerFlag& f : t.flags) form += "[:" + f.word + "]";
+    forms.push_back(form);
   }
   return absl::StrJoin(forms, ", ");
 }
+
+namespace {
+
+const PlayerFlag* FlagOf(const PlayerForm& form, const std::string& word) {
+  for (const PlayerFlag& f : form.flags) {
+    if (f.word == word) return &f;
+  }
+  return nullptr;
+}
+
+bool MayName(const PlayerForm& form, const std::string& name) {
+  if (!form.named.has_value()) return true;
+  for (const std::string& p : form.positional) {
+    if (p == name) return true;
+  }
+  for (const std::string& n : *form.named) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector<PlayerForm>& types,
                                       const std::string& field) {
@@ -30,7 +54,8 @@ absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector
                                                    " (players: ", PlayerFormsHelp(types),
                                                    "; settings by name as NAME=VALUE)"));
   }
-  PlayerText out{type, types[type].preset};
+  const PlayerForm& form = types[type];
+  PlayerText out{type, form.preset};
   OptionMap written;
   size_t next = 0;  // the next positional name
   for (size_t i = 1; i < parts.size(); ++i) {
@@ -40,14 +65,22 @@ absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector
     if (eq != std::string::npos) {
       name = part.substr(0, eq);
       value = part.substr(eq + 1);
-      next = types[type].positional.size();  // no positional value after a named one
-    } else if (next < types[type].positional.size()) {
-      name = types[type].positional[next++];
+      next = form.positional.size();  // no positional value after a named one
+      if (!MayName(form, name)) {
+        return absl::InvalidArgumentError(absl::StrCat(field, ": ", form.name, " has no setting ",
+                                                       Quote(name), " (", Quote(text), ")"));
+      }
+    } else if (const PlayerFlag* flag = FlagOf(form, part)) {
+      name = flag->name;
+      value = flag->value;
+      next = form.positional.size();  // the flags come after the positional values
+    } else if (next < form.positional.size()) {
+      name = form.positional[next++];
       value = part;
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ": ", Quote(part), " in ", Quote(text), " is one value too many for ",
-                       types[type].name, " (", PlayerFormsHelp({types[type]}), "; or NAME=VALUE)"));
+                       form.name, " (", PlayerFormsHelp({form}), "; or NAME=VALUE)"));
     }
     if (!written.emplace(name, value).second) {
       return absl::InvalidArgumentError(
@@ -55,6 +88,7 @@ absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector
     }
     out.settings[name] = value;
   }
+  out.written = std::move(written);
   return out;
 }
 

@@ -1,12 +1,14 @@
 // A match player as written on a command line: its type, then its settings by name
 // ("mc:samples=40:exact_tricks=7") or, the short form, by position ("mc:40:7": each value the
-// next of the type's positional names). The settings are a game's player options, declared once
+// next of the type's positional names), then words that stand for a setting ("sim:50:win" for
+// objective=win), where the type has such flags. The settings are a game's player options, declared once
 // (a core::OptionSet of its PlayerOptions, whose names are the search options' where they mean
 // the same); the type's preset comes first, then what was written, each checked by that
 // declaration.
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,19 +18,31 @@
 
 namespace kibitzer::core {
 
-// One player type of a game: its name, the names its positional values fill in order, and the
-// settings it presets (before what is written).
+// A word written alone that stands for a setting: ":win" for objective=win.
+struct PlayerFlag {
+  std::string word;
+  std::string name;
+  std::string value;
+};
+
+// One player type of a game: its name, the names its positional values fill in order, the
+// settings it presets (before what is written), its flags (after the positional values, in any
+// order), and which settings may be written by name (unset: every declared one; the positional
+// names are always allowed).
 struct PlayerForm {
   std::string name;
   std::vector<std::string> positional;
   OptionMap preset;
+  std::vector<PlayerFlag> flags = {};
+  std::optional<std::vector<std::string>> named = std::nullopt;
 };
 
 // `text` read as a player of one of `types`: which type (its index) and every setting (the
 // preset, then the written ones). Errors name `field` and list the types.
 struct PlayerText {
   size_t type = 0;
-  OptionMap settings;
+  OptionMap settings;  // the preset and what was written
+  OptionMap written;   // what was written alone
 };
 absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector<PlayerForm>& types,
                                       const std::string& field);
@@ -59,7 +73,7 @@ absl::StatusOr<T> ParsePlayer(const std::string& text, const std::vector<PlayerF
   return options;
 }
 
-// The types as a help line lists them: "random, seed[:samples[:depth]], ...".
+// The types as a help line lists them: "random, seed[:samples[:depth]][:win], ...".
 std::string PlayerFormsHelp(const std::vector<PlayerForm>& types);
 
 }  // namespace kibitzer::core

@@ -1,10 +1,13 @@
 // Match players as written (core/player_spec.h): settings by position or by name through the
-// game's one declaration, the type's preset first; tarok's and Big Two's players read that way.
+// game's one declaration, the type's preset first, flags written as words; every game's players
+// read that way.
 #include "engine/core/player_spec.h"
 
 #include <gtest/gtest.h>
 
 #include "engine/games/bigtwo/players.h"
+#include "engine/games/bridge/match.h"
+#include "engine/games/scrabble/players.h"
 #include "engine/games/tarok/players.h"
 
 namespace kibitzer {
@@ -48,6 +51,46 @@ TEST(PlayerSpec, EachMistakeIsNamed) {
             std::string::npos)
       << message("mcts");
   EXPECT_FALSE(bigtwo::ParsePlayer("mc:10:2:minimax", "p").ok());
+}
+
+TEST(PlayerSpec, AFlagIsAWordForASettingAfterTheValues) {
+  const std::vector<core::PlayerForm> forms = {
+      {"sim", {"n", "m"}, {}, {{"win", "objective", "win"}, {"fast", "quick", "true"}}},
+      {"plain", {}, {}, {}, std::vector<std::string>{"quick"}}};
+  const auto read = core::ReadPlayer("sim:5:fast:win", forms, "p");
+  ASSERT_TRUE(read.ok()) << read.status();
+  EXPECT_EQ(read->settings, (core::OptionMap{{"n", "5"}, {"objective", "win"}, {"quick", "true"}}));
+  // No value by position after a flag; a flag twice; a flag of another type; a name not allowed.
+  EXPECT_NE(core::ReadPlayer("sim:fast:5", forms, "p").status().message().find("one value too many"),
+            std::string::npos);
+  EXPECT_NE(core::ReadPlayer("sim:win:objective=win", forms, "p").status().message().find("twice"),
+            std::string::npos);
+  EXPECT_FALSE(core::ReadPlayer("plain:win", forms, "p").ok());
+  EXPECT_TRUE(core::ReadPlayer("plain:quick=1", forms, "p").ok());
+  EXPECT_NE(core::ReadPlayer("plain:n=1", forms, "p").status().message().find("no setting 'n'"),
+            std::string::npos);
+  EXPECT_EQ(core::PlayerFormsHelp(forms), "sim[:n[:m]][:win][:fast], plain");
+}
+
+TEST(PlayerSpec, BridgeAndScrabblePlayersReadThroughIt) {
+  const auto mc = bridge::ParsePlayer("mc:40", "p");
+  ASSERT_TRUE(mc.ok());
+  EXPECT_EQ(mc->kind, bridge::PlayerOptions::Kind::kMonteCarlo);
+  EXPECT_EQ(mc->samples, 40);
+  EXPECT_EQ(bridge::ParsePlayer("mc:samples=40", "p")->samples, 40);
+  EXPECT_EQ(bridge::ParsePlayer("dd", "p")->kind, bridge::PlayerOptions::Kind::kDoubleDummy);
+  EXPECT_EQ(bridge::PlayerName(*bridge::ParsePlayer("mc", "p")), "mc:20");
+  for (const char* bad : {"dd:5", "dd:samples=5", "mc:0", "mc:1:2", "mcts"}) {
+    const absl::Status s = bridge::ParsePlayer(bad, "--players[0]").status();
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(s.message().find("--players[0]"), std::string::npos) << bad;
+  }
+  EXPECT_EQ(bridge::PlayerHelp(), "random, dd, mc[:samples]");
+  const auto seed = scrabble::ParsePlayer("seed:80", "p");
+  ASSERT_TRUE(seed.ok());
+  EXPECT_EQ(seed->algorithm, scrabble::Algorithm::kSeed);
+  EXPECT_EQ(seed->iterations, 80);
+  EXPECT_FALSE(seed->race);  // the type's preset
 }
 
 }  // namespace

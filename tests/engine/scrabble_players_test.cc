@@ -98,9 +98,23 @@ TEST(ScrabblePlayers, NamesParseAndBadOnesSayWhy) {
                           "sim:nodes=5000:nodes=6000",
                           "greedy:nodes=5000"}) {
     const absl::Status s = ParsePlayer(bad, "--players[1]").status();
-    EXPECT_NE(s.message().find("--players[1]: '"), std::string::npos) << bad;
-    EXPECT_NE(s.message().find("is not a Scrabble player"), std::string::npos) << bad;
+    EXPECT_EQ(s.code(), absl::StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(s.message().find("--players[1]"), std::string::npos) << bad << ": " << s;
   }
+  // Every setting also by name, through the one declaration, and the forms in the help line.
+  absl::StatusOr<PlayerOptions> named = ParsePlayer("sim:plies=3:nodes=5000:to_end=true", "p");
+  ASSERT_TRUE(named.ok()) << named.status();
+  EXPECT_EQ(named->plies, 3);
+  EXPECT_EQ(named->iterations, 100);
+  EXPECT_EQ(named->max_nodes, 5000u);
+  EXPECT_TRUE(named->late.to_end);
+  EXPECT_EQ(ParsePlayer("sim:50:objective=win", "p")->objective, Objective::kWin);
+  EXPECT_NE(ParsePlayer("seed:race=true", "p").status().message().find("no setting"),
+            std::string::npos);
+  EXPECT_NE(PlayerHelp().find("sim-endgame[:iterations[:plies[:candidates]]][:win][:latewin]"
+                              "[:infer][:toend][:nopre]"),
+            std::string::npos)
+      << PlayerHelp();
 }
 
 TEST(ScrabblePlayers, TheGreedyPlayerTakesTheMostPointsAndTheStaticOneTheMostEquity) {

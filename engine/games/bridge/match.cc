@@ -4,9 +4,9 @@
 #include <cmath>
 #include <memory>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "engine/core/player_spec.h"
 #include "engine/core/rng.h"
 #include "engine/games/bridge/bridge_game.h"
 #include "engine/games/bridge/dd/dd_solver.h"
@@ -230,26 +230,35 @@ MatchResult Summarize(const MatchOptions& o, const std::vector<TableRecord>& tab
 
 }  // namespace
 
-absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  const std::vector<std::string> parts = absl::StrSplit(text, ':');
-  PlayerOptions o;
-  if (parts[0] == "random" && parts.size() == 1) {
-    o.kind = PlayerOptions::Kind::kRandom;
-  } else if (parts[0] == "dd" && parts.size() == 1) {
-    o.kind = PlayerOptions::Kind::kDoubleDummy;
-  } else if (parts[0] == "mc" && parts.size() <= 2) {
-    o.kind = PlayerOptions::Kind::kMonteCarlo;
-    if (parts.size() == 2 &&
-        (!absl::SimpleAtoi(parts[1], &o.samples) || o.samples < 1 || o.samples > 10000)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": mc's layouts a card must be 1 to 10000, got '", parts[1], "'"));
-    }
-  } else {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field, ": '", text, "' is not a bridge player (random, dd, mc[:SAMPLES])"));
-  }
-  return o;
+const core::OptionSet<PlayerOptions>& PlayerOptionSet() {
+  using O = PlayerOptions;
+  static const core::OptionSet<O> kSet = core::OptionSet<O>().Int(
+      "samples", &O::samples, 20, 1, 10000, "mc: layouts sampled for each card.");
+  return kSet;
 }
+
+namespace {
+
+// The player types, in Kind's order.
+const std::vector<core::PlayerForm>& PlayerForms() {
+  static const std::vector<core::PlayerForm> kForms = {
+      {"random", {}, {}, {}, std::vector<std::string>{}},
+      {"dd", {}, {}, {}, std::vector<std::string>{}},
+      {"mc", {"samples"}, {}},
+  };
+  return kForms;
+}
+
+}  // namespace
+
+absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
+  using Kind = PlayerOptions::Kind;
+  constexpr Kind kKinds[] = {Kind::kRandom, Kind::kDoubleDummy, Kind::kMonteCarlo};
+  return core::ParsePlayer(text, PlayerForms(), kKinds, &PlayerOptions::kind, PlayerOptionSet(),
+                           field);
+}
+
+std::string PlayerHelp() { return core::PlayerFormsHelp(PlayerForms()); }
 
 std::string PlayerName(const PlayerOptions& o) {
   switch (o.kind) {

@@ -14,6 +14,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/match_support.h"
+#include "engine/core/options.h"
 #include "engine/games/bridge/rules/play.h"
 
 namespace kibitzer::bridge {
@@ -25,9 +26,14 @@ struct PlayerOptions {
   uint64_t seed = 0;
 };
 
-// "random", "dd" (sees every hand: double-dummy play), "mc[:SAMPLES]" (the seat's view: Monte
-// Carlo over the layouts it cannot see, most tricks); errors name `field`.
+// The players' settings, declared once.
+const core::OptionSet<PlayerOptions>& PlayerOptionSet();
+// "random", "dd" (sees every hand: double-dummy play), "mc[:samples]" (the seat's view: Monte
+// Carlo over the layouts it cannot see, most tricks), settings also by name ("mc:samples=40",
+// core/player_spec.h); errors name `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
+// The forms, as a help line lists them.
+std::string PlayerHelp();
 std::string PlayerName(const PlayerOptions& options);
 
 // on_game is given each table (a card's value: the tricks its player saw; the record: PBN).

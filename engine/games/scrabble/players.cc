@@ -2,10 +2,8 @@
 
 #include <algorithm>
 
-#include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_split.h"
+#include "engine/core/player_spec.h"
 #include "engine/core/quote.h"
 #include "engine/games/scrabble/leaves/leave.h"
 #include "engine/games/scrabble/sim/inference.h"
@@ -13,79 +11,87 @@
 
 namespace kibitzer::scrabble {
 
+const core::OptionSet<PlayerOptions>& PlayerOptionSet() {
+  using O = PlayerOptions;
+  static const core::OptionSet<LateGame> kLate =
+      core::OptionSet<LateGame>()
+          .Int("late", &LateGame::bag, kLateBag, 0, kTotalTiles,
+               "sim: the late game begins with this many tiles in the bag (with late_win or "
+               "to_end).")
+          .Bool("late_win", &LateGame::win, false,
+                "sim: in the late game candidates are ranked by the chance of winning.")
+          .Bool("to_end", &LateGame::to_end, false,
+                "sim: in the late game each playout goes on to the end of the game.");
+  static const core::OptionSet<O> kSet =
+      core::OptionSet<O>()
+          .Int("iterations", &O::iterations, 100, 1, 100000,
+               "sim, seed: racks and bag orders sampled.")
+          .Int("plies", &O::plies, 2, 1, 20, "sim, seed: plies played after each candidate.")
+          .Int("candidates", &O::candidates, 10, 1, 500,
+               "sim: the best plays by equity that are simulated.")
+          .Bool("race", &O::race, true, "sim: candidates shown behind are dropped as it goes.")
+          .Enum("objective", &O::objective, "spread",
+                {{"spread", Objective::kSpread}, {"win", Objective::kWin}},
+                "sim: candidates ranked by the mean spread or by the chance of winning.")
+          .Bool("infer", &O::infer, false,
+                "sim: the other rack drawn as a leave its last play suggests it kept.")
+          .Include(&O::late, kLate)
+          .Int("nodes", &O::max_nodes, 0, static_cast<int64_t>(kMinNodes),
+               static_cast<int64_t>(kMaxNodes),
+               "sim: each move's simulation stops after this many nodes (0: no limit).")
+          .Bool("pre_endgame", &O::pre_endgame, true,
+                "sim-endgame: the pre-endgame (1 to 3 tiles in the bag) solved over the bag's "
+                "orders.");
+  return kSet;
+}
+
+namespace {
+
+// The player types, in kAlgorithms' order: the simulating ones take their flags after the values
+// (":win", ":latewin", ":infer", ":toend"; sim-endgame also ":nopre").
+const std::vector<core::PlayerForm>& PlayerForms() {
+  static const std::vector<core::PlayerForm> kForms = [] {
+    const std::vector<core::PlayerFlag> sim_flags = {{"win", "objective", "win"},
+                                                     {"latewin", "late_win", "true"},
+                                                     {"infer", "infer", "true"},
+                                                     {"toend", "to_end", "true"}};
+    std::vector<core::PlayerFlag> endgame_flags = sim_flags;
+    endgame_flags.push_back({"nopre", "pre_endgame", "false"});
+    const std::vector<std::string> none;
+    return std::vector<core::PlayerForm>{
+        {"greedy", {}, {}, {}, none},
+        {"static", {}, {}, {}, none},
+        {"sim", {"iterations", "plies", "candidates"}, {}, sim_flags},
+        {"sim-endgame", {"iterations", "plies", "candidates"}, {}, endgame_flags},
+        {"seed", {"iterations", "plies"}, {{"iterations", "50"}, {"race", "false"}}, {}, none},
+    };
+  }();
+  return kForms;
+}
+constexpr Algorithm kAlgorithms[] = {Algorithm::kGreedy, Algorithm::kStatic, Algorithm::kSim,
+                                     Algorithm::kSimEndgame, Algorithm::kSeed};
+
+}  // namespace
+
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field) {
-  std::vector<std::string> parts = absl::StrSplit(text, ':');
-  PlayerOptions p;
-  bool late_set = false, nodes_set = false;
-  // Trailing flags of a simulating player, in any order, each once (":nopre" of sim-endgame).
-  while (parts.size() > 1 && (parts[0] == "sim" || parts[0] == "sim-endgame") &&
-         ((parts.back() == "win" && p.objective != Objective::kWin) ||
-          (parts.back() == "latewin" && !p.late.win) || (parts.back() == "infer" && !p.infer) ||
-          (parts.back() == "toend" && !p.late.to_end) ||
-          (absl::StartsWith(parts.back(), "late=") && !late_set) ||
-          (absl::StartsWith(parts.back(), "nodes=") && !nodes_set) ||
-          (parts.back() == "nopre" && parts[0] == "sim-endgame" && p.pre_endgame))) {
-    if (parts.back() == "win") {
-      p.objective = Objective::kWin;
-    } else if (parts.back() == "latewin") {
-      p.late.win = true;
-    } else if (parts.back() == "infer") {
-      p.infer = true;
-    } else if (parts.back() == "toend") {
-      p.late.to_end = true;
-    } else if (absl::StartsWith(parts.back(), "late=")) {
-      late_set = true;
-      if (!absl::SimpleAtoi(parts.back().substr(5), &p.late.bag) || p.late.bag < 0 ||
-          p.late.bag > kTotalTiles) {
-        p.late.bag = -1;  // refused below, naming the player
-      }
-    } else if (absl::StartsWith(parts.back(), "nodes=")) {
-      nodes_set = true;
-      if (!absl::SimpleAtoi(parts.back().substr(6), &p.max_nodes) || p.max_nodes < kMinNodes ||
-          p.max_nodes > kMaxNodes) {
-        p.max_nodes = 0;  // refused below, naming the player
-      }
-    } else {
-      p.pre_endgame = false;
-    }
-    parts.pop_back();
+  absl::StatusOr<core::PlayerText> read = core::ReadPlayer(text, PlayerForms(), field);
+  if (!read.ok()) return read.status();
+  absl::StatusOr<PlayerOptions> p = PlayerOptionSet().Parse(read->settings, field);
+  if (!p.ok()) return p.status();
+  p->algorithm = kAlgorithms[read->type];
+  p->name = text;
+  if (p->late.win && p->objective == Objective::kWin) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": ", core::Quote(text), " ranks by the chance of winning twice (win, latewin)"));
   }
-  p.name = text;
-  const auto bad = [&] {
-    return absl::InvalidArgumentError(
-        absl::StrCat(field, ": ", core::Quote(text),
-                     " is not a Scrabble player (greedy, static, "
-                     "sim[:ITERATIONS[:PLIES[:CANDIDATES]]][:win|:latewin][:infer][:toend]"
-                     "[:late=N][:nodes=N], "
-                     "sim-endgame[:...][:nopre] as sim, seed[:SIMULATIONS[:PLIES]])"));
-  };
-  if (p.late.win && p.objective == Objective::kWin) return bad();  // one objective
-  // ":late=N": a bag size, and only where a late game is told apart.
-  if (late_set && (p.late.bag < 0 || !(p.late.win || p.late.to_end))) return bad();
-  if (nodes_set && p.max_nodes == 0) return bad();
-  if (parts[0] == "greedy" && parts.size() == 1) {
-    p.algorithm = Algorithm::kGreedy;
-  } else if (parts[0] == "static" && parts.size() == 1) {
-    p.algorithm = Algorithm::kStatic;
-  } else if ((parts[0] == "sim" || parts[0] == "sim-endgame" || parts[0] == "seed") &&
-             parts.size() <= (parts[0] == "seed" ? 3u : 4u)) {
-    p.algorithm = parts[0] == "sim"    ? Algorithm::kSim
-                  : parts[0] == "seed" ? Algorithm::kSeed
-                                       : Algorithm::kSimEndgame;
-    if (p.algorithm == Algorithm::kSeed) p.iterations = 50, p.race = false;  // the seed's own
-    int* fields[] = {&p.iterations, &p.plies, &p.candidates};
-    const int limits[] = {100000, 20, 500};
-    for (size_t i = 1; i < parts.size(); ++i) {
-      if (!absl::SimpleAtoi(parts[i], fields[i - 1]) || *fields[i - 1] < 1 ||
-          *fields[i - 1] > limits[i - 1]) {
-        return bad();
-      }
-    }
-  } else {
-    return bad();
+  if (read->written.contains("late") && !p->late.win && !p->late.to_end) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": ", core::Quote(text), " sets late=N with neither latewin nor toend to use it"));
   }
   return p;
 }
+
+std::string PlayerHelp() { return core::PlayerFormsHelp(PlayerForms()); }
 
 void GenerateAll(const Position& pos, MoveGenerator& gen, std::vector<Move>* out) {
   const Rack& rack = pos.side(pos.to_move()).rack;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "engine/core/options.h"
 #include "engine/games/scrabble/endgame/endgame.h"
 #include "engine/games/scrabble/movegen/movegen.h"
 #include "engine/games/scrabble/movegen/static_best.h"
@@ -70,6 +71,10 @@ struct PlayerOptions {
 // empty a MinMax of 3 plies within 15 points, as the seed's end-ply=3, end-cut-x=20, end-cut-y=15).
 // Errors name `field`.
 absl::StatusOr<PlayerOptions> ParsePlayer(const std::string& text, const std::string& field);
+// The players' settings, declared once (core/player_spec.h: any of them also by name, as
+// "sim:iterations=200:nodes=5000000"), and the forms as a help line lists them.
+const core::OptionSet<PlayerOptions>& PlayerOptionSet();
+std::string PlayerHelp();
 
 // Every legal move of the side to move into `out` (cleared): placements, then exchanges when the
 // bag allows, then the pass. The rack must be known.
