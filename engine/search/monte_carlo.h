@@ -3,7 +3,10 @@
 //
 // A game plugs in through MonteCarloGame: its sampler and solver (Solve), the values it reports per
 // move and layout (channels; channel 0 is the objective the moves are ranked by), and the words of
-// its report (Describe, AddStatistics, EarlyAnswer). The driver owns everything else:
+// its report (Describe, AddStatistics, EarlyAnswer). The driver owns everything else, in three
+// parts: this file's sample scheduler (threads, the order samples are added in, batches, limits),
+// the tally of what the samples say and the report it makes (mc_tally.h), and the race and
+// confidence stop as pure functions (race.h):
 // - Threads: `threads` workers started once for the search (none per batch); the calling thread
 //   coordinates (reports, limits, pauses) and solves nothing; with no workers (threads 0) it solves
 //   the samples itself.
@@ -51,7 +54,7 @@
 #include "engine/core/running_mean.h"
 #include "engine/core/search_control.h"
 #include "engine/core/thread_pool.h"
-#include "engine/search/race.h"
+#include "engine/search/mc_tally.h"
 
 namespace kibitzer::search {
 
@@ -70,13 +73,6 @@ struct MonteCarloConfig {
   // dropped too, so that moves of equal value do not hold the race open.
   double margin = 0;
   double tie_margin = 0;
-};
-
-// One move as the driver sees it after the samples so far.
-struct MonteCarloMove {
-  int index = 0;                                // the game's move index
-  const core::RunningMean* channels = nullptr;  // the game's Channels(); [0] the objective
-  bool raced_out = false;                       // dropped by the race after channels[0].n samples
 };
 
 // What a game gives the driver. `Worker` is one thread's solving state (its tables), made on that
@@ -103,8 +99,6 @@ concept MonteCarloGame = requires(const G g, typename G::Worker& w, uint64_t sam
   // Stopped before the first sample: the moves the game can value without one, if any.
   {g.EarlyAnswer(report, control)};
 };
-
-inline constexpr int kMaxPairedMoves = 256;
 
 // The threads a search with `config` keeps busy: its workers, or the calling thread alone.
 inline int MonteCarloWorkers(const MonteCarloConfig& config) {
@@ -144,12 +138,8 @@ class MonteCarloSearch {
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) {
     const size_t m = static_cast<size_t>(moves_), c = static_cast<size_t>(channels_);
-    stats_.assign(m * c, core::RunningMean{});
-    alive_.assign(m, 1);
+    tally_.emplace(moves_, channels_, tie_, config_.race > 0 || config_.confidence > 0);
     masks_.assign(2 * m, 1);
-    raced_out_.assign(m, 0);
-    paired_ = (config_.race > 0 || config_.confidence > 0) && moves_ <= kMaxPairedMoves;
-    pairs_.assign(paired_ ? m * (m - 1) / 2 : 0, Pair{});
     values_.assign(ring_ * m * c, 0.0);
     slot_nodes_.assign(ring_, 0);
     slot_state_.assign(ring_, kEmpty);
@@ -178,10 +168,8 @@ class MonteCarloSearch {
     if (reason == core::StopReason::kError) {
       report.message = error_;
     } else if (reason == core::StopReason::kCompleted) {
-      int in_race = 0;
-      for (uint8_t a : alive_) in_race += a;
       report.message =
-          in_race == 1 && racing()
+          tally_->InRace() == 1 && racing()
               ? absl::StrFormat(
                     "the race left one move: every other was shown behind it, or no "
                     "better by more than %g, at %.0f%% confidence",
@@ -214,14 +202,13 @@ class MonteCarloSearch {
   }
   // After Run: the statistics of `move` on `channel`.
   const core::RunningMean& Stats(int move, int channel) const {
-    return stats_[static_cast<size_t>(move * channels_ + channel)];
+    return tally_->Stats(move, channel);
   }
   // After Run: the game's index of the move ranked first (-1 when no sample was solved).
-  int BestIndex() const { return combined_ > 0 && moves_ > 0 ? Ranked().front() : -1; }
+  int BestIndex() const { return combined_ > 0 && moves_ > 0 ? tally_->Ranked().front() : -1; }
 
  private:
   enum SlotState : uint8_t { kEmpty, kDone, kCut, kStopped, kFailed };
-  using Pair = PairSums;
 
   bool racing() const { return config_.race > 0; }
 
@@ -356,7 +343,8 @@ class MonteCarloSearch {
         if (r == core::StopReason::kTimeLimit) control.Stop(r);
         return r == core::StopReason::kNone ? core::StopReason::kError : r;
       }
-      Absorb(slot, MaskOf(combined_));
+      tally_->Absorb(values_.data() + slot * static_cast<uint64_t>(moves_ * channels_),
+                     MaskOf(combined_));
       slot_state_[slot] = kEmpty;
       nodes_ += slot_nodes_[slot];
       ++combined_;
@@ -389,119 +377,33 @@ class MonteCarloSearch {
     return masks_.data() + (sample / config_.batch % 2) * static_cast<uint64_t>(moves_);
   }
 
-  // Adds the sample in `slot` to the statistics of the moves it was solved for, `mask` (mu_ held).
-  void Absorb(uint64_t slot, const uint8_t* mask) {
-    const double* v = values_.data() + slot * static_cast<uint64_t>(moves_ * channels_);
-    for (int m = 0; m < moves_; ++m) {
-      if (!mask[m]) continue;
-      for (int ch = 0; ch < channels_; ++ch) {
-        stats_[static_cast<size_t>(m * channels_ + ch)].Add(v[m * channels_ + ch]);
-      }
-    }
-    if (!paired_) return;
-    size_t p = 0;
-    for (int a = 0; a < moves_; ++a) {
-      for (int b = a + 1; b < moves_; ++b, ++p) {
-        if (!mask[a] || !mask[b]) continue;
-        Pair& pair = pairs_[p];
-        const double d = v[a * channels_] - v[b * channels_];
-        ++pair.n;
-        pair.sum += d;
-        pair.squares += d * d;
-        if (tie_ >= 0) {
-          const double t = v[a * channels_ + tie_] - v[b * channels_ + tie_];
-          pair.tie_sum += t;
-          pair.tie_squares += t * t;
-        }
-      }
-    }
-  }
-
   // After a whole batch: drops the moves the race shows behind; true when the race or the
-  // confidence stop ends the search (race.h; mu_ held; the workers may be solving the next batch,
-  // with its own mask).
+  // confidence stop ends the search (mc_tally.h; mu_ held; the workers may be solving the next
+  // batch, with its own mask).
   bool Decide() {
     if (combined_ < config_.min_samples) return false;
-    const int best = Ranked().front();
-    const RacePolicy policy{config_.race, config_.confidence, config_.margin, config_.tie_margin};
-    const bool over = JudgeBatch(policy, best, moves_, alive_.data(), raced_out_.data(),
-                                 [&](int m, double z, double margin, double tie_margin) {
-                                   return Compare(best, m, z, margin, tie_margin);
-                                 });
+    const bool over = tally_->Decide(
+        RacePolicy{config_.race, config_.confidence, config_.margin, config_.tie_margin});
     if (racing() && !over) {
       // The batch after the one being solved now runs with the moves left in the race (its
       // mask's slot was the batch just added).
       std::copy(
-          alive_.begin(), alive_.end(),
+          tally_->alive().begin(), tally_->alive().end(),
           masks_.begin() + static_cast<ptrdiff_t>((combined_ / config_.batch + 1) % 2 * moves_));
     }
     return over;
   }
 
-  // Whether move `m` is shown behind `best` at `z` (or better by no more than `margin`), equal to
-  // it on every layout, or neither: by their paired differences where kept, else by their own
-  // standard errors.
-  Comparison Compare(int best, int m, double z, double margin, double tie_margin) const {
-    if (!paired_) return CompareUnpaired(Objective(best), Objective(m), z, margin);
-    const int lo = std::min(best, m), hi = std::max(best, m);
-    return ComparePaired(pairs_[PairIndex(lo, hi)], best == lo, tie_ >= 0, z, margin, tie_margin);
-  }
-
-  size_t PairIndex(int a, int b) const {  // a < b
-    const size_t m = static_cast<size_t>(moves_);
-    const size_t i = static_cast<size_t>(a), j = static_cast<size_t>(b);
-    return i * (2 * m - i - 1) / 2 + (j - i - 1);
-  }
-
-  const core::RunningMean& Objective(int m) const {
-    return stats_[static_cast<size_t>(m * channels_)];
-  }
-
-  // Moves in the race first, then by the objective, the tie channel and the game's order.
-  std::vector<int> Ranked() const {
-    std::vector<int> order(static_cast<size_t>(moves_));
-    for (int m = 0; m < moves_; ++m) order[static_cast<size_t>(m)] = m;
-    std::stable_sort(order.begin(), order.end(), [this](int a, int b) {
-      if (alive_[static_cast<size_t>(a)] != alive_[static_cast<size_t>(b)]) {
-        return alive_[static_cast<size_t>(a)] > alive_[static_cast<size_t>(b)];
-      }
-      const double va = Objective(a).Mean(), vb = Objective(b).Mean();
-      if (va != vb) return va > vb;
-      if (tie_ >= 0) {
-        const double ta = stats_[static_cast<size_t>(a * channels_ + tie_)].Mean();
-        const double tb = stats_[static_cast<size_t>(b * channels_ + tie_)].Mean();
-        if (ta != tb) return ta > tb;
-      }
-      return false;
-    });
-    return order;
-  }
-
   core::Report MakeReport(const core::SearchControl& control) const {
     core::Report report;
-    if (combined_ > 0) {
-      for (int m : Ranked()) {
-        const core::RunningMean& s = Objective(m);
-        if (s.n == 0) continue;
-        core::MoveValue mv;
-        mv.value = s.Mean();
-        mv.std_error = s.StdError();
-        mv.samples = s.n;
-        mv.bound = core::Bound::kEstimate;
-        game_.Describe(MonteCarloMove{m, &stats_[static_cast<size_t>(m * channels_)],
-                                      raced_out_[static_cast<size_t>(m)] != 0},
-                       mv);
-        report.moves.push_back(std::move(mv));
-      }
-      if (!report.moves.empty()) report.best_move = report.moves.front().move;
-    }
+    tally_->FillMoves(report, [this](const MonteCarloMove& move, core::MoveValue& mv) {
+      game_.Describe(move, mv);
+    });
     report.samples = combined_;
     report.nodes = nodes_;
     report.elapsed_seconds = control.ElapsedSeconds();
-    int raced_out = 0;
-    for (uint8_t r : raced_out_) raced_out += r;
     if (racing()) {
-      report.statistics.push_back({"raced_out", static_cast<double>(raced_out),
+      report.statistics.push_back({"raced_out", static_cast<double>(tally_->RacedOut()),
                                    "moves dropped by the race, no longer solved"});
     }
     report.statistics.push_back(
@@ -534,18 +436,14 @@ class MonteCarloSearch {
   std::vector<uint64_t> slot_nodes_;
   std::vector<SlotState> slot_state_;
 
-  // The samples added so far (coordinator only, or under mu_).
+  // The samples added so far (coordinator only, or under mu_), and what they say.
   uint64_t combined_ = 0;
   uint64_t nodes_ = 0;
-  std::vector<core::RunningMean> stats_;  // [move][channel]
-  std::vector<uint8_t> alive_;            // in the race after the latest decision
+  std::optional<MonteCarloTally> tally_;
   // The moves each batch is solved for, a slot per batch parity: batch b + 1 runs with the race
   // as decided after batch b - 1, so that the workers go on into it while batch b is added (the
   // same at any thread count). Read by Solve.
   std::vector<uint8_t> masks_;
-  std::vector<uint8_t> raced_out_;
-  bool paired_ = false;
-  std::vector<Pair> pairs_;  // [a < b]
 };
 
 }  // namespace kibitzer::search
