@@ -78,9 +78,9 @@ absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector
       name = form.positional[next++];
       value = part;
     } else {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": ", Quote(part), " in ", Quote(text), " is one value too many for ",
-                       form.name, " (", PlayerFormsHelp({form}), "; or NAME=VALUE)"));
+      return absl::InvalidArgumentError(absl::StrCat(field, ": ", Quote(part), " in ", Quote(text),
+                                                     " is one value too many for ", form.name, " (",
+                                                     PlayerFormsHelp({form}), "; or NAME=VALUE)"));
     }
     if (!written.emplace(name, value).second) {
       return absl::InvalidArgumentError(

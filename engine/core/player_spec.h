@@ -1,8 +1,8 @@
 // A match player as written on a command line: its type, then its settings by name
 // ("mc:samples=40:exact_tricks=7") or, the short form, by position ("mc:40:7": each value the
 // next of the type's positional names), then words that stand for a setting ("sim:50:win" for
-// objective=win), where the type has such flags. The settings are a game's player options, declared once
-// (a core::OptionSet of its PlayerOptions, whose names are the search options' where they mean
+// objective=win), where the type has such flags. The settings are a game's player options, declared
+// once (a core::OptionSet of its PlayerOptions, whose names are the search options' where they mean
 // the same); the type's preset comes first, then what was written, each checked by that
 // declaration.
 #pragma once

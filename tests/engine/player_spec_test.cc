@@ -61,8 +61,9 @@ TEST(PlayerSpec, AFlagIsAWordForASettingAfterTheValues) {
   ASSERT_TRUE(read.ok()) << read.status();
   EXPECT_EQ(read->settings, (core::OptionMap{{"n", "5"}, {"objective", "win"}, {"quick", "true"}}));
   // No value by position after a flag; a flag twice; a flag of another type; a name not allowed.
-  EXPECT_NE(core::ReadPlayer("sim:fast:5", forms, "p").status().message().find("one value too many"),
-            std::string::npos);
+  EXPECT_NE(
+      core::ReadPlayer("sim:fast:5", forms, "p").status().message().find("one value too many"),
+      std::string::npos);
   EXPECT_NE(core::ReadPlayer("sim:win:objective=win", forms, "p").status().message().find("twice"),
             std::string::npos);
   EXPECT_FALSE(core::ReadPlayer("plain:win", forms, "p").ok());
