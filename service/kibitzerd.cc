@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <thread>
@@ -152,7 +153,8 @@ struct Instance {
   std::unique_ptr<grpc::Server> server;
 };
 
-int Run() {
+// The engine's options from the flags; nullopt (said on stderr) when one is out of range.
+std::optional<ApiOptions> OptionsFromFlags() {
   ApiOptions options;
   const int threads = absl::GetFlag(FLAGS_threads);
   options.threads = threads > 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
@@ -174,27 +176,95 @@ int Run() {
       options.replica.find_first_not_of(
           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-") != std::string::npos) {
     std::fprintf(stderr, "kibitzerd: --replica: use at most 63 letters, digits and '-'\n");
-    return 2;
+    return std::nullopt;
   }
-  const int max_memory_mb = absl::GetFlag(FLAGS_max_memory_mb);
   if (options.max_queries < 1 || options.max_queries_per_client < 1 || options.max_positions < 1 ||
       options.max_hash_mb < 1 || options.max_notation_bytes < 1 || options.max_deal_count < 1 ||
       options.max_message_bytes < 1024 || options.position_ttl.count() <= 0 ||
       options.max_search_time.count() <= 0 || options.time_slice.count() < 0 ||
       options.max_queue_time.count() <= 0 || options.max_response_bytes < 1024 ||
-      max_memory_mb < 0) {
+      absl::GetFlag(FLAGS_max_memory_mb) < 0) {
     std::fprintf(stderr,
                  "kibitzerd: --max-queries, --max-queries-per-client, --max-positions, "
                  "--max-hash-mb, --max-notation-bytes "
                  "and --max-deal-count must be at least 1, --max-message-bytes and "
                  "--max-response-bytes at least 1024, --position-ttl, --max-search-time and "
                  "--max-queue-time positive, --time-slice and --max-memory-mb not negative\n");
-    return 2;
+    return std::nullopt;
   }
   if (absl::GetFlag(FLAGS_handshake_timeout) <= absl::ZeroDuration()) {
     std::fprintf(stderr, "kibitzerd: --handshake-timeout must be positive\n");
-    return 2;
+    return std::nullopt;
   }
+  return options;
+}
+
+// The limits every connection of a server gets: message size, no compression, idle, dead and old
+// connections closed, keepalive, streams.
+void LimitConnections(grpc::ServerBuilder& builder, const ApiOptions& options) {
+  builder.SetMaxReceiveMessageSize(options.max_message_bytes);
+  // Compressed requests are refused: a small compressed message can inflate to gigabytes
+  // before its size is checked. Answers are not compressed either.
+  builder.AddChannelArgument(GRPC_COMPRESSION_CHANNEL_ENABLED_ALGORITHMS_BITSET,
+                             1 << GRPC_COMPRESS_NONE);
+  // Idle, dead and old connections are closed, so that connections cannot pile up until the
+  // process runs out of file descriptors.
+  const auto ms = [](absl::Duration d) { return static_cast<int>(absl::ToInt64Milliseconds(d)); };
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_IDLE_MS,
+                             ms(absl::GetFlag(FLAGS_max_connection_idle)));
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS,
+                             ms(absl::GetFlag(FLAGS_max_connection_age)));
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
+                             ms(absl::GetFlag(FLAGS_max_search_time)) + 10'000);
+  builder.AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS,
+                             ms(absl::GetFlag(FLAGS_handshake_timeout)));
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, ms(absl::GetFlag(FLAGS_keepalive)));
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
+  builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
+  // Clients may ping every 10 s (a client's keepalive), no more often.
+  builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10'000);
+  builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 2 * options.max_queries + 16);
+}
+
+// Draining after the signal `signal_number`: health says NOT_SERVING at once; after
+// --drain-delay gRPC's shutdown sends every connection GOAWAY and refuses new calls (a client or
+// balancer retries those elsewhere) while the running ones go on. A second signal ends the drain.
+void Drain(std::vector<Instance>& instances, kibitzer::service::EngineApi& api,
+           const sigset_t& signals, int signal_number) {
+  const auto drain = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_timeout));
+  const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
+  std::fprintf(stderr, "kibitzerd: %s received, draining (running calls get %lld ms)\n",
+               signal_number == SIGINT ? "SIGINT" : "SIGTERM",
+               static_cast<long long>(drain.count()));
+  for (Instance& in : instances) in.server->GetHealthCheckService()->SetServingStatus(false);
+  bool again = false;               // a second signal
+  std::atomic<bool> closed{false};  // every call has ended
+  const auto wait = [&](std::chrono::milliseconds span) {
+    const auto until = std::chrono::steady_clock::now() + span;
+    while (!again && !closed && std::chrono::steady_clock::now() < until) {
+      const timespec poll{0, 20'000'000};
+      if (sigtimedwait(&signals, nullptr, &poll) > 0) again = true;
+    }
+  };
+  wait(absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_delay)));
+  std::thread closer([&] {
+    const auto deadline = std::chrono::system_clock::now() + drain + grace;
+    for (Instance& in : instances) in.server->Shutdown(deadline);
+    closed = true;
+  });
+  wait(drain);
+  // What still runs is stopped, so that every stream gets its final report within the grace
+  // period, before gRPC's shutdown deadline cancels what is left.
+  for (Instance& in : instances) in.service->BeginShutdown();
+  api.Shutdown();
+  closer.join();
+}
+
+int Run() {
+  const std::optional<ApiOptions> given = OptionsFromFlags();
+  if (!given.has_value()) return 2;
+  const ApiOptions& options = *given;
+  const int max_memory_mb = absl::GetFlag(FLAGS_max_memory_mb);
   const size_t memory_budget =
       max_memory_mb > 0 ? size_t(max_memory_mb) << 20 : PhysicalMemory() / 2;
   kibitzer::core::MemoryBudget::Process().SetLimit(memory_budget);
@@ -246,28 +316,7 @@ int Run() {
     in.service = kibitzer;
     grpc::ServerBuilder builder;
     builder.AddListeningPort(address, security->credentials, port);
-    builder.SetMaxReceiveMessageSize(options.max_message_bytes);
-    // Compressed requests are refused: a small compressed message can inflate to gigabytes
-    // before its size is checked. Answers are not compressed either.
-    builder.AddChannelArgument(GRPC_COMPRESSION_CHANNEL_ENABLED_ALGORITHMS_BITSET,
-                               1 << GRPC_COMPRESS_NONE);
-    // Idle, dead and old connections are closed, so that connections cannot pile up until the
-    // process runs out of file descriptors.
-    const auto ms = [](absl::Duration d) { return static_cast<int>(absl::ToInt64Milliseconds(d)); };
-    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_IDLE_MS,
-                               ms(absl::GetFlag(FLAGS_max_connection_idle)));
-    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS,
-                               ms(absl::GetFlag(FLAGS_max_connection_age)));
-    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS,
-                               ms(absl::GetFlag(FLAGS_max_search_time)) + 10'000);
-    builder.AddChannelArgument(GRPC_ARG_SERVER_HANDSHAKE_TIMEOUT_MS,
-                               ms(absl::GetFlag(FLAGS_handshake_timeout)));
-    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIME_MS, ms(absl::GetFlag(FLAGS_keepalive)));
-    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_TIMEOUT_MS, 20'000);
-    builder.AddChannelArgument(GRPC_ARG_KEEPALIVE_PERMIT_WITHOUT_CALLS, 1);
-    // Clients may ping every 10 s (a client's keepalive), no more often.
-    builder.AddChannelArgument(GRPC_ARG_HTTP2_MIN_RECV_PING_INTERVAL_WITHOUT_DATA_MS, 10'000);
-    builder.AddChannelArgument(GRPC_ARG_MAX_CONCURRENT_STREAMS, 2 * options.max_queries + 16);
+    LimitConnections(builder, options);
     // A second listener on the port (after the first died) needs SO_REUSEPORT, gRPC's default
     // on Linux; said here so that it holds.
     builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 1);
@@ -348,36 +397,7 @@ int Run() {
   sigwait(&signals, &signal_number);
   draining = true;
   reviver.join();
-  const auto drain = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_timeout));
-  const auto grace = absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_shutdown_grace));
-  std::fprintf(stderr, "kibitzerd: %s received, draining (running calls get %lld ms)\n",
-               signal_number == SIGINT ? "SIGINT" : "SIGTERM",
-               static_cast<long long>(drain.count()));
-  // Draining: health says NOT_SERVING at once; after --drain-delay gRPC's shutdown sends every
-  // connection GOAWAY and refuses new calls (a client or balancer retries those elsewhere) while
-  // the running ones go on. A second signal ends the drain.
-  for (Instance& in : instances) in.server->GetHealthCheckService()->SetServingStatus(false);
-  bool again = false;               // a second signal
-  std::atomic<bool> closed{false};  // every call has ended
-  const auto wait = [&](std::chrono::milliseconds span) {
-    const auto until = std::chrono::steady_clock::now() + span;
-    while (!again && !closed && std::chrono::steady_clock::now() < until) {
-      const timespec poll{0, 20'000'000};
-      if (sigtimedwait(&signals, nullptr, &poll) > 0) again = true;
-    }
-  };
-  wait(absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_delay)));
-  std::thread closer([&] {
-    const auto deadline = std::chrono::system_clock::now() + drain + grace;
-    for (Instance& in : instances) in.server->Shutdown(deadline);
-    closed = true;
-  });
-  wait(drain);
-  // What still runs is stopped, so that every stream gets its final report within the grace
-  // period, before gRPC's shutdown deadline cancels what is left.
-  for (Instance& in : instances) in.service->BeginShutdown();
-  api.Shutdown();
-  closer.join();
+  Drain(instances, api, signals, signal_number);
   std::fprintf(stderr, "kibitzerd: stopped\n");
   return 0;
 }

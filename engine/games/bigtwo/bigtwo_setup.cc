@@ -88,23 +88,29 @@ absl::StatusOr<Move> ParseMove(const std::string& text, const State& state,
   return m;
 }
 
-absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpec& spec) {
-  absl::StatusOr<PositionOptions> options = PositionOptionSet().Parse(spec.options, "options");
-  if (!options.ok()) return options.status();
-  absl::StatusOr<Rules> rules = RulesOf(spec.variant, *options, "options");
-  if (!rules.ok()) return rules.status();
-  const int n = rules->players;
-  const Variant v = rules->variant;
+namespace {
+
+// The hands the notation gives: which are known, and every card in them.
+struct Dealt {
+  std::array<Mask, kMaxPlayers> hands{};
+  uint8_t known = 0;  // a bit per seat
+  Mask all = 0;
+  Mask KnownCards(uint8_t seats, int n) const {
+    Mask k = 0;
+    for (int p = 0; p < n; ++p) k |= (seats >> p & 1) ? hands[p] : 0;
+    return k;
+  }
+};
+
+absl::StatusOr<Dealt> ParseHands(const std::string& notation, int n, Variant v) {
   std::vector<std::string> words =
-      absl::StrSplit(spec.notation, absl::ByAnyChar(" \t\n/"), absl::SkipEmpty());
+      absl::StrSplit(notation, absl::ByAnyChar(" \t\n/"), absl::SkipEmpty());
   if (static_cast<int>(words.size()) != n) {
     return absl::InvalidArgumentError(absl::StrCat(
         "notation: ", n, " hands expected (seat 1 first, '-' for a hand not known), got ",
         words.size()));
   }
-  std::array<Mask, kMaxPlayers> hands{};
-  uint8_t known = 0;
-  Mask all = 0;
+  Dealt d;
   for (int p = 0; p < n; ++p) {
     if (words[p] == "-") continue;
     const std::string field = absl::StrCat("notation: hand ", p + 1);
@@ -114,14 +120,118 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
       return absl::InvalidArgumentError(
           absl::StrCat(field, " has ", __builtin_popcountll(*h), " cards; every hand is dealt 13"));
     }
-    if (const Mask twice = *h & all; twice != 0) {
+    if (const Mask twice = *h & d.all; twice != 0) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ": ", CardName(__builtin_ctzll(twice), v), " is in two hands"));
     }
-    hands[p] = *h;
-    all |= *h;
-    known |= static_cast<uint8_t>(1 << p);
+    d.hands[p] = *h;
+    d.all |= *h;
+    d.known |= static_cast<uint8_t>(1 << p);
   }
+  return d;
+}
+
+// Who leads is seen by every seat: in a seat view of hands given whole, from the hands given
+// (-1 when they do not tell).
+int DealtLeader(const Dealt& d, int n) {
+  int leader = -1;
+  if (d.known == (1 << n) - 1 || (n == kMaxPlayers && d.known != 0)) {
+    const int first = n == kMaxPlayers ? 0 : __builtin_ctzll(d.all);
+    for (int p = 0; p < n; ++p) {
+      if ((d.known >> p & 1) && (d.hands[p] & Bit(first))) leader = p;
+    }
+  }
+  return leader;
+}
+
+// The leader and the lowest card dealt, as far as the seats `known` show them.
+struct Lead {
+  int leader = -1;
+  int lowest = -1;
+};
+
+// The leader holds the lowest card dealt: card 0 with four players; with fewer, the lowest known
+// card when no hidden hand could hold a lower one.
+Lead SeenLead(const Dealt& d, uint8_t known, int n) {
+  Lead lead;
+  const Mask known_cards = d.KnownCards(known, n);
+  if (n == kMaxPlayers || known == (1 << n) - 1 || (known_cards & Bit(0))) {
+    lead.lowest = n == kMaxPlayers ? 0 : __builtin_ctzll(known_cards);
+    for (int p = 0; p < n; ++p) {
+      if ((known >> p & 1) && (d.hands[p] & Bit(lead.lowest))) lead.leader = p;
+    }
+  }
+  return lead;
+}
+
+// `given`, the leader named or seen in the hands given whole, checked against what the seats
+// `known` show; the lowest card dealt is the leader's lowest when it is known.
+absl::StatusOr<Lead> GivenLead(const Dealt& d, uint8_t known, int n, Variant v, Lead lead,
+                               int given) {
+  if (lead.leader >= 0 && given != lead.leader) {
+    return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", lead.leader + 1,
+                                                   " holds ", CardName(lead.lowest, v),
+                                                   " and leads"));
+  }
+  if (lead.lowest >= 0 && (known >> given & 1) && !(d.hands[given] & Bit(lead.lowest))) {
+    return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", given + 1,
+                                                   " does not hold ", CardName(lead.lowest, v),
+                                                   ", and the hand that holds it leads"));
+  }
+  lead.leader = given;
+  if (lead.lowest < 0 && (known >> given & 1)) {
+    lead.lowest = __builtin_ctzll(d.hands[given]);
+    const int hidden = (n - __builtin_popcount(known)) * kHandSize;
+    const Mask higher = kDeck & ~d.KnownCards(known, n) & ~((Bit(lead.lowest) << 1) - 1);
+    if (__builtin_popcountll(higher) < hidden) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "options[leader]: seat ", given + 1, " leads, so its ", CardName(lead.lowest, v),
+          " is the lowest card dealt, but only ", __builtin_popcountll(higher),
+          " cards are higher for the ", hidden, " of the hidden hands"));
+    }
+  }
+  return lead;
+}
+
+// Who leads and the lowest card dealt, from the hands the seats `known` show and
+// options[leader] (0: not named); `dealt_leader` as DealtLeader.
+absl::StatusOr<Lead> FindLead(const Dealt& d, uint8_t known, int n, Variant v, int named,
+                              int dealt_leader) {
+  Lead lead = SeenLead(d, known, n);
+  std::optional<int> given;
+  if (named != 0) {
+    absl::StatusOr<int> seat = ParseSeat(std::to_string(named), n, "options[leader]");
+    if (!seat.ok()) return seat.status();
+    given = *seat;
+  } else if (lead.leader < 0 && dealt_leader >= 0) {
+    given = dealt_leader;
+  }
+  if (given.has_value()) {
+    absl::StatusOr<Lead> checked = GivenLead(d, known, n, v, lead, *given);
+    if (!checked.ok()) return checked.status();
+    lead = *checked;
+  }
+  if (lead.leader < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("notation: the hand that holds ",
+                     n == kMaxPlayers ? CardName(0, v) : "the lowest card dealt",
+                     " leads; give that hand, or the seat that leads as options[leader]"));
+  }
+  return lead;
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpec& spec) {
+  absl::StatusOr<PositionOptions> options = PositionOptionSet().Parse(spec.options, "options");
+  if (!options.ok()) return options.status();
+  absl::StatusOr<Rules> rules = RulesOf(spec.variant, *options, "options");
+  if (!rules.ok()) return rules.status();
+  const int n = rules->players;
+  const Variant v = rules->variant;
+  absl::StatusOr<Dealt> dealt = ParseHands(spec.notation, n, v);
+  if (!dealt.ok()) return dealt.status();
+  const Dealt& d = *dealt;
   std::string seat;
   int seat_index = -1;
   if (!spec.seat.empty()) {
@@ -130,86 +240,29 @@ absl::StatusOr<std::unique_ptr<BigTwoState>> SetupBigTwo(const core::PositionSpe
     seat_index = *s;
     seat = SeatName(*s);
   }
-  // Who leads is seen by every seat: in a seat view of hands given whole, from the hands given.
-  int dealt_leader = -1;
-  if (known == (1 << n) - 1 || (n == kMaxPlayers && known != 0)) {
-    const int first = n == kMaxPlayers ? 0 : __builtin_ctzll(all);
-    for (int p = 0; p < n; ++p) {
-      if ((known >> p & 1) && (hands[p] & Bit(first))) dealt_leader = p;
-    }
-  }
   // A seat's position is that seat's knowledge, whatever else the notation gives.
-  const uint8_t given_known = known;
+  uint8_t known = d.known;
   if (seat_index >= 0) known &= static_cast<uint8_t>(1 << seat_index);
   if (seat_index >= 0 && known != (1 << n) - 1 && !(known >> seat_index & 1)) {
     return absl::InvalidArgumentError(
         absl::StrCat("seat: seat ", seat, "'s hand is not given, so this is not its view"));
   }
-  // The leader holds the lowest card dealt: card 0 with four players; with fewer, the lowest
-  // known card when no hidden hand could hold a lower one.
-  int leader = -1, lowest = -1;
-  const Mask known_cards = [&] {
-    Mask k = 0;
-    for (int p = 0; p < n; ++p) k |= (known >> p & 1) ? hands[p] : 0;
-    return k;
-  }();
-  const bool all_known = known == (1 << n) - 1;
-  // The lowest card of the deck is the lowest dealt wherever it is seen.
-  if (n == kMaxPlayers || all_known || (known_cards & Bit(0))) {
-    lowest = n == kMaxPlayers ? 0 : __builtin_ctzll(known_cards);
-    for (int p = 0; p < n; ++p) {
-      if ((known >> p & 1) && (hands[p] & Bit(lowest))) leader = p;
-    }
-  }
-  std::optional<int> given;
-  if (options->leader != 0) {
-    absl::StatusOr<int> named = ParseSeat(std::to_string(options->leader), n, "options[leader]");
-    if (!named.ok()) return named.status();
-    given = *named;
-  } else if (leader < 0 && dealt_leader >= 0) {
-    given = dealt_leader;
-  }
-  if (given.has_value()) {
-    if (leader >= 0 && *given != leader) {
-      return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", leader + 1,
-                                                     " holds ", CardName(lowest, v), " and leads"));
-    }
-    if (lowest >= 0 && (known >> *given & 1) && !(hands[*given] & Bit(lowest))) {
-      return absl::InvalidArgumentError(absl::StrCat("options[leader]: seat ", *given + 1,
-                                                     " does not hold ", CardName(lowest, v),
-                                                     ", and the hand that holds it leads"));
-    }
-    leader = *given;
-    // The lowest card dealt is the leader's lowest when it is known, else the first play's.
-    if (lowest < 0 && (known >> leader & 1)) {
-      lowest = __builtin_ctzll(hands[leader]);
-      const int hidden = (n - __builtin_popcount(known)) * kHandSize;
-      const Mask higher = kDeck & ~known_cards & ~((Bit(lowest) << 1) - 1);
-      if (__builtin_popcountll(higher) < hidden) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "options[leader]: seat ", leader + 1, " leads, so its ", CardName(lowest, v),
-            " is the lowest card dealt, but only ", __builtin_popcountll(higher),
-            " cards are higher for the ", hidden, " of the hidden hands"));
-      }
-    }
-  }
-  if (leader < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("notation: the hand that holds ",
-                     n == kMaxPlayers ? CardName(0, v) : "the lowest card dealt",
-                     " leads; give that hand, or the seat that leads as options[leader]"));
-  }
-  if (given_known != known) {
+  absl::StatusOr<Lead> lead = FindLead(d, known, n, v, options->leader, DealtLeader(d, n));
+  if (!lead.ok()) return lead.status();
+  if (d.known != known) {
     // The moves are checked on every hand the notation gives, then the view forgets the rest.
-    State full(*rules, hands, given_known, leader,
-               given_known == (1 << n) - 1 && n < kMaxPlayers ? __builtin_ctzll(all) : lowest);
-    if (absl::Status s = Replay(spec.moves, full, kDeck & ~all, nullptr); !s.ok()) return s;
+    State full(*rules, d.hands, d.known, lead->leader,
+               d.known == (1 << n) - 1 && n < kMaxPlayers ? __builtin_ctzll(d.all) : lead->lowest);
+    if (absl::Status s = Replay(spec.moves, full, kDeck & ~d.all, nullptr); !s.ok()) return s;
   }
-  State state(*rules, hands, known, leader, lowest);
+  State state(*rules, d.hands, known, lead->leader, lead->lowest);
   std::vector<std::string> moves;
-  if (absl::Status s = Replay(spec.moves, state, kDeck & ~known_cards, &moves); !s.ok()) return s;
+  if (absl::Status s = Replay(spec.moves, state, kDeck & ~d.KnownCards(known, n), &moves);
+      !s.ok()) {
+    return s;
+  }
   std::array<Mask, kMaxPlayers> seen{};
-  for (int p = 0; p < n; ++p) seen[p] = (known >> p & 1) ? hands[p] : 0;
+  for (int p = 0; p < n; ++p) seen[p] = (known >> p & 1) ? d.hands[p] : 0;
   return std::make_unique<BigTwoState>(state, seen, std::move(moves), seat);
 }
 

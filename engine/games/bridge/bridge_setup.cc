@@ -1,5 +1,7 @@
 // Reading a bridge position: notation (PBN deal, possibly with unknown hands, or a game record),
 // position options, moves; every refusal names its field.
+#include <functional>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -84,6 +86,76 @@ absl::StatusOr<uint8_t> SeatKnowledge(const SeatView& view, const std::string& s
 
 }  // namespace
 
+namespace {
+
+// What the notation gives: the view's deal (and from a record, its auction's contract and play),
+// and how many of the view's moves come from the record.
+struct Notation {
+  SeatView view;
+  size_t record_moves = 0;
+  bool from_record = false;
+};
+
+absl::StatusOr<Notation> ReadNotation(const std::string& notation) {
+  Notation n;
+  SeatView& view = n.view;
+  const absl::string_view text = absl::StripAsciiWhitespace(notation);
+  if (LooksLikeRecord(text)) {
+    absl::StatusOr<GameRecord> record = ParseGameRecord(text, "notation");
+    if (!record.ok()) return record.status();
+    view.start = record->deal;
+    view.known = record->known;
+    view.dealer = record->dealer;
+    view.vulnerability = record->vulnerability;
+    if (record->contract && !record->contract->passed_out() && record->declarer) {
+      n.from_record = true;
+      view.contract = record->contract;
+      view.declarer = record->declarer;
+      view.trump = record->contract->strain;
+      view.leader = NextSeat(*record->declarer);
+      view.moves = record->play;
+      n.record_moves = record->play.size();
+    } else if (!record->play.empty()) {
+      return Bad("notation", "the play record needs the contract and declarer");
+    }
+  } else {
+    absl::StatusOr<PbnLayout> layout = ParsePbnLayout(notation, "notation", false, true);
+    if (!layout.ok()) return layout.status();
+    view.start = layout->hands;
+    view.known = layout->known;
+  }
+  view.hand_size = 13;
+  for (int s = 0; s < 4; ++s) {
+    if (view.known >> s & 1) {
+      view.hand_size = view.start[s].size();
+      break;
+    }
+  }
+  return n;
+}
+
+// `seat`'s view of a position given on the hands `given`: the moves checked on every hand given,
+// then the other hands forgotten (and, with all four given, the cards no hand holds out of play:
+// the seat saw the earlier tricks).
+absl::Status ForgetAllButSeat(SeatView& view, const std::string& seat, uint8_t given,
+                              const std::function<std::string(size_t)>& move_field) {
+  absl::StatusOr<uint8_t> known = SeatKnowledge(view, seat);
+  if (!known.ok()) return known.status();
+  if (absl::Status s = ReplaySeatView(view, move_field); !s.ok()) return s;
+  view.known = *known;
+  // (With hands given as unknown the notation is a whole deal: nothing was played before it.)
+  if (given == 0xF) {
+    view.gone = kFullDeck;
+    for (const CardSet& h : view.start) view.gone = view.gone.Without(h);
+  }
+  for (int s = 0; s < 4; ++s) {
+    if (!(view.known >> s & 1)) view.start[s] = CardSet();
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::PositionSpec& spec) {
   if (!spec.variant.empty() && spec.variant != "standard") {
     return Bad("variant", absl::StrCat("unknown variant '", spec.variant, "' (known: standard)"));
@@ -97,42 +169,13 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::PositionSpe
   if (spec.notation.empty()) {
     return Bad("notation", "required: the four hands in PBN, e.g. \"N:AKQ2.AQ6.J64.J53 ...\"");
   }
-  SeatView view;
-  size_t record_moves = 0;
-  bool from_record = false;
-  const absl::string_view text = absl::StripAsciiWhitespace(spec.notation);
-  if (LooksLikeRecord(text)) {
-    absl::StatusOr<GameRecord> record = ParseGameRecord(text, "notation");
-    if (!record.ok()) return record.status();
-    view.start = record->deal;
-    view.known = record->known;
-    view.dealer = record->dealer;
-    view.vulnerability = record->vulnerability;
-    if (record->contract && !record->contract->passed_out() && record->declarer) {
-      from_record = true;
-      view.contract = record->contract;
-      view.declarer = record->declarer;
-      view.trump = record->contract->strain;
-      view.leader = NextSeat(*record->declarer);
-      view.moves = record->play;
-      record_moves = record->play.size();
-    } else if (!record->play.empty()) {
-      return Bad("notation", "the play record needs the contract and declarer");
-    }
-  } else {
-    absl::StatusOr<PbnLayout> layout = ParsePbnLayout(spec.notation, "notation", false, true);
-    if (!layout.ok()) return layout.status();
-    view.start = layout->hands;
-    view.known = layout->known;
+  absl::StatusOr<Notation> notation = ReadNotation(spec.notation);
+  if (!notation.ok()) return notation.status();
+  SeatView& view = notation->view;
+  const size_t record_moves = notation->record_moves;
+  if (absl::Status s = ApplyContractOptions(*options, notation->from_record, view); !s.ok()) {
+    return s;
   }
-  view.hand_size = 13;
-  for (int s = 0; s < 4; ++s) {
-    if (view.known >> s & 1) {
-      view.hand_size = view.start[s].size();
-      break;
-    }
-  }
-  if (absl::Status s = ApplyContractOptions(*options, from_record, view); !s.ok()) return s;
   if (view.known != 0xF && view.hand_size < 13) {
     return Bad("notation",
                "an end position with unknown hands does not say which cards are still out: give "
@@ -148,41 +191,16 @@ absl::StatusOr<std::unique_ptr<BridgeState>> SetupBridge(const core::PositionSpe
   }
   const uint8_t given = view.known;
   const Hands given_hands = view.start;
+  const auto move_field = [record_moves](size_t i) {
+    return i < record_moves ? absl::StrCat("notation: Play: card ", i + 1)
+                            : absl::StrCat("moves[", i - record_moves, "]");
+  };
   // A seat's position is that seat's knowledge, whatever else the notation gives.
   const bool seat_view = !seat.empty();
   if (seat_view) {
-    absl::StatusOr<uint8_t> known = SeatKnowledge(view, seat);
-    if (!known.ok()) return known.status();
-    // The moves are checked on everything the notation gives, then the view forgets the rest.
-    if (absl::Status s = ReplaySeatView(
-            view,
-            [&](size_t i) {
-              return i < record_moves ? absl::StrCat("notation: Play: card ", i + 1)
-                                      : absl::StrCat("moves[", i - record_moves, "]");
-            });
-        !s.ok()) {
-      return s;
-    }
-    view.known = *known;
-    // The seat saw the earlier tricks: the cards no hand holds are out of play. (With hands
-    // given as unknown the notation is a whole deal: nothing was played before it.)
-    if (given == 0xF) {
-      view.gone = kFullDeck;
-      for (const CardSet& h : view.start) view.gone = view.gone.Without(h);
-    }
-    for (int s = 0; s < 4; ++s) {
-      if (!(view.known >> s & 1)) view.start[s] = CardSet();
-    }
+    if (absl::Status s = ForgetAllButSeat(view, seat, given, move_field); !s.ok()) return s;
   }
-  if (absl::Status s = ReplaySeatView(view,
-                                      [&](size_t i) {
-                                        return i < record_moves
-                                                   ? absl::StrCat("notation: Play: card ", i + 1)
-                                                   : absl::StrCat("moves[", i - record_moves, "]");
-                                      });
-      !s.ok()) {
-    return s;
-  }
+  if (absl::Status s = ReplaySeatView(view, move_field); !s.ok()) return s;
   return std::make_unique<BridgeState>(std::move(view), given_hands, given, seat_view,
                                        std::move(seat));
 }

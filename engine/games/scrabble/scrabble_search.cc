@@ -200,6 +200,183 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PreparePeg(const Position& pos
   return task;
 }
 
+// The algorithm asked for, or by default the endgame once the bag is empty, the pre-endgame just
+// before, else the simulation.
+absl::StatusOr<SearchAlgorithm> ChooseAlgorithm(const Position& pos, const SearchOptions& options,
+                                                bool endgame) {
+  SearchAlgorithm algorithm = options.algorithm.value;
+  if (!options.algorithm.given) {
+    if (endgame) algorithm = SearchAlgorithm::kEndgame;
+    if (pos.bag_size() >= 1 && pos.bag_size() <= kPreEndgameBag) {
+      algorithm = SearchAlgorithm::kPreEndgame;
+    }
+  }
+  if (algorithm == SearchAlgorithm::kPreEndgame &&
+      (pos.bag_size() < 1 || pos.bag_size() > kPreEndgameBag)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options[algorithm]: the pre-endgame needs 1 to ", kPreEndgameBag,
+                     " tiles in the bag; this position's bag holds ", pos.bag_size()));
+  }
+  return algorithm;
+}
+
+// options[infer]: the other side's last play to infer its leave from, checked to be one.
+absl::StatusOr<std::optional<LastPlay>> InferenceOf(const ScrabbleState& state,
+                                                    const core::SearchSpec& spec,
+                                                    SearchAlgorithm algorithm, bool asked) {
+  if (!asked) return std::nullopt;
+  const Position& pos = state.position();
+  const std::optional<LastPlay>& last = state.last_play();
+  std::string why;
+  if (algorithm != SearchAlgorithm::kSim) {
+    why = "is for algorithm=sim";
+  } else if (!last.has_value()) {
+    why = "needs the other side's last play: a GCG record, or Position.moves";
+  } else if (last->before.to_move() == pos.to_move()) {
+    why = "needs the last play to be the other side's";
+  } else if (last->move.kind != Move::kPlace) {
+    why = "reads a placement, not an exchange or a pass";
+  } else if (pos.side(1 - pos.to_move()).known) {
+    why = "has nothing to infer: the other rack is known (name the seat whose view it is)";
+  } else if (!spec.fixed.empty()) {
+    why = "does not go with fixed tiles";
+  }
+  if (!why.empty()) return absl::InvalidArgumentError(absl::StrCat("options[infer]: ", why));
+  return last;
+}
+
+// algorithm=endgame: every play valued exactly, both racks known and the bag empty.
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareEndgame(const Position& pos,
+                                                                 const core::SearchSpec& spec,
+                                                                 bool endgame) {
+  if (!endgame) {
+    return absl::InvalidArgumentError(
+        "options[algorithm]: the endgame needs the bag empty and both racks known");
+  }
+  if (!spec.limits.candidate_moves.empty() || spec.limits.samples != 0 || !spec.fixed.empty()) {
+    return absl::InvalidArgumentError(
+        "limits: the endgame values every play exactly; give no candidate moves, samples or "
+        "fixed tiles");
+  }
+  const int log2 = TableLog2(spec);
+  const int depth = spec.limits.depth > 0 ? std::min(spec.limits.depth, 100) : 100;
+  Position copy = pos;
+  copy.StopRecording();
+  auto task = std::make_unique<EndgameTask>(std::move(copy), depth, log2,
+                                            spec.mode == core::SearchMode::kBestMove);
+  task->frame = {core::ValueUnit::kSpread, "spread"};
+  return task;
+}
+
+// The candidate moves the client named (each checked legal), else every legal move.
+absl::StatusOr<std::vector<Move>> Candidates(const Position& pos, const core::SearchSpec& spec) {
+  return core::CandidateMoves(
+      spec.limits, AllMoves(pos),
+      [&](const std::string& text, const std::string& field) -> absl::StatusOr<Move> {
+        absl::StatusOr<Move> m = pos.Parse(text, field);
+        if (!m.ok()) return m.status();
+        if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
+          return absl::InvalidArgumentError(
+              absl::StrCat(field, ": '", pos.Format(*m), "' is not legal: ", why));
+        }
+        return m;
+      },
+      "move");
+}
+
+// algorithm=static or greedy: each move by its equity or score, no sampling.
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareStatic(const Position& pos,
+                                                                const core::SearchSpec& spec,
+                                                                const SearchOptions& options,
+                                                                bool greedy) {
+  if (spec.limits.samples != 0) {
+    return absl::InvalidArgumentError(
+        "limits.samples: static analysis samples nothing; leave it 0 (or algorithm=sim)");
+  }
+  if (absl::Status f = core::NoFixedCards(spec, "static analysis samples no racks"); !f.ok()) {
+    return f;
+  }
+  absl::StatusOr<std::vector<Move>> moves = Candidates(pos, spec);
+  if (!moves.ok()) return moves.status();
+  auto task = std::make_unique<StaticTask>(pos, *std::move(moves), greedy, options.top);
+  task->frame = greedy ? core::ReportFrame{core::ValueUnit::kScore, "score"}
+                       : core::ReportFrame{core::ValueUnit::kEquity, "equity"};
+  return task;
+}
+
+// How the simulation plays each candidate out: plies, objective and the late game's changes.
+absl::StatusOr<Playout> PlayoutOf(const Position& pos, const SearchOptions& options) {
+  Playout playout;
+  playout.plies = options.plies;
+  playout.objective = options.objective == RankBy::kWin ? Objective::kWin : Objective::kSpread;
+  LateGame late;
+  late.bag = options.late_bag.value;
+  late.to_end = options.to_end;
+  late.win = options.objective == RankBy::kLateWin;
+  if (options.late_bag.given && !late.to_end && !late.win) {
+    return absl::InvalidArgumentError(
+        "options[late_bag]: acts only with objective=latewin or to_end=true");
+  }
+  late.Apply(pos.bag_size(), &playout);
+  return playout;
+}
+
+// algorithm=sim or preendgame: the best candidates by equity simulated over sampled racks and
+// bag orders (every bag order once in the pre-endgame, unless there are more than asked for).
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareSimulation(const Position& pos,
+                                                                    const core::SearchSpec& spec,
+                                                                    const SearchOptions& options,
+                                                                    bool pre_endgame,
+                                                                    std::optional<LastPlay> infer) {
+  absl::StatusOr<std::vector<Move>> moves = Candidates(pos, spec);
+  if (!moves.ok()) return moves.status();
+  std::vector<Move> candidates = *std::move(moves);
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
+  if (spec.limits.candidate_moves.empty()) {
+    candidates.resize(std::min(candidates.size(), static_cast<size_t>(options.candidates)));
+  }
+  absl::StatusOr<Playout> playout = PlayoutOf(pos, options);
+  if (!playout.ok()) return playout.status();
+  // Checked now, so that bad fixed tiles are INVALID_ARGUMENT rather than a failed search.
+  absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), spec.fixed);
+  if (!sampler.ok()) return sampler.status();
+  search::MonteCarloConfig config = search::MonteCarloConfigOf(
+      options.monte_carlo, spec, pre_endgame ? kMaxPreEndgameLayouts : kDefaultIterations, kBatch);
+  if (pre_endgame) {
+    playout->kind = Playout::kEndgame;
+    playout->endgame_nodes = static_cast<uint64_t>(options.endgame_nodes);
+    playout->max_layouts = spec.limits.samples > 0 ? spec.limits.samples : kMaxPreEndgameLayouts;
+    if (const uint64_t orders = sampler->Orders(playout->max_layouts); orders > 0) {
+      config.samples = orders;
+    }
+  } else if (spec.limits.samples == 0 && config.race > 0) {
+    config.samples = kRacingIterations;
+  }
+  config.margin = Simulation::Margin(playout->objective);  // the race's indifference
+  InferenceOptions io;
+  io.tolerance = static_cast<double>(options.infer_tolerance);
+  io.trials = options.infer_trials;
+  io.seed = spec.seed ^ 0x1F3A5C7E9B2D4F60ull;
+  auto task = std::make_unique<search::MonteCarloTask<Simulation>>(
+      [pos, candidates = std::move(candidates), playout = *playout, seed = spec.seed,
+       fixed = spec.fixed, infer = std::move(infer), io] {
+        // The inference runs here, on the search's thread: a thousand move generations.
+        std::vector<Rack> leaves;
+        if (infer) {
+          MoveGenerator gen(pos.kwg());
+          leaves =
+              InferLeaves(infer->before, infer->move, pos.side(pos.to_move()).rack, io, gen).leaves;
+        }
+        return Simulation::Make(pos, candidates, playout, seed, fixed, std::move(leaves));
+      },
+      config);
+  const bool win = playout->objective == Objective::kWin;
+  task->frame.unit = win ? core::ValueUnit::kProbability : core::ValueUnit::kSpread;
+  task->frame.objective = win ? "win" : "spread";
+  return task;
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
@@ -217,152 +394,24 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareScrabbleSearch(
                      " is to move and its rack is not known; give it in the CGP, or the tiles it "
                      "drew as +TILES after its last move"));
   }
-  SearchAlgorithm algorithm = options->algorithm.value;
   const bool endgame = pos.bag_size() == 0 && pos.side(0).known && pos.side(1).known;
-  if (!options->algorithm.given) {
-    // The default: the endgame once the bag is empty, the pre-endgame just before, else sim.
-    if (endgame) algorithm = SearchAlgorithm::kEndgame;
-    if (pos.bag_size() >= 1 && pos.bag_size() <= kPreEndgameBag) {
-      algorithm = SearchAlgorithm::kPreEndgame;
-    }
+  absl::StatusOr<SearchAlgorithm> algorithm = ChooseAlgorithm(pos, *options, endgame);
+  if (!algorithm.ok()) return algorithm.status();
+  absl::StatusOr<std::optional<LastPlay>> infer =
+      InferenceOf(state, spec, *algorithm, options->infer);
+  if (!infer.ok()) return infer.status();
+  switch (*algorithm) {
+    case SearchAlgorithm::kPeg:
+      return PreparePeg(pos, spec, *options);
+    case SearchAlgorithm::kEndgame:
+      return PrepareEndgame(pos, spec, endgame);
+    case SearchAlgorithm::kSim:
+    case SearchAlgorithm::kPreEndgame:
+      return PrepareSimulation(pos, spec, *options, *algorithm == SearchAlgorithm::kPreEndgame,
+                               *std::move(infer));
+    default:
+      return PrepareStatic(pos, spec, *options, *algorithm == SearchAlgorithm::kGreedy);
   }
-  if (algorithm == SearchAlgorithm::kPreEndgame &&
-      (pos.bag_size() < 1 || pos.bag_size() > kPreEndgameBag)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("options[algorithm]: the pre-endgame needs 1 to ", kPreEndgameBag,
-                     " tiles in the bag; this position's bag holds ", pos.bag_size()));
-  }
-  std::optional<LastPlay> infer;
-  if (options->infer) {
-    const std::optional<LastPlay>& last = state.last_play();
-    std::string why;
-    if (algorithm != SearchAlgorithm::kSim) {
-      why = "is for algorithm=sim";
-    } else if (!last.has_value()) {
-      why = "needs the other side's last play: a GCG record, or Position.moves";
-    } else if (last->before.to_move() == pos.to_move()) {
-      why = "needs the last play to be the other side's";
-    } else if (last->move.kind != Move::kPlace) {
-      why = "reads a placement, not an exchange or a pass";
-    } else if (pos.side(1 - pos.to_move()).known) {
-      why = "has nothing to infer: the other rack is known (name the seat whose view it is)";
-    } else if (!spec.fixed.empty()) {
-      why = "does not go with fixed tiles";
-    }
-    if (!why.empty()) return absl::InvalidArgumentError(absl::StrCat("options[infer]: ", why));
-    infer = last;
-  }
-  if (algorithm == SearchAlgorithm::kPeg) return PreparePeg(pos, spec, *options);
-  if (algorithm == SearchAlgorithm::kEndgame) {
-    if (!endgame) {
-      return absl::InvalidArgumentError(
-          "options[algorithm]: the endgame needs the bag empty and both racks known");
-    }
-    if (!spec.limits.candidate_moves.empty() || spec.limits.samples != 0 || !spec.fixed.empty()) {
-      return absl::InvalidArgumentError(
-          "limits: the endgame values every play exactly; give no candidate moves, samples or "
-          "fixed tiles");
-    }
-    const int log2 = TableLog2(spec);
-    const int depth = spec.limits.depth > 0 ? std::min(spec.limits.depth, 100) : 100;
-    Position copy = pos;
-    copy.StopRecording();
-    auto task = std::make_unique<EndgameTask>(std::move(copy), depth, log2,
-                                              spec.mode == core::SearchMode::kBestMove);
-    task->frame = {core::ValueUnit::kSpread, "spread"};
-    return task;
-  }
-  const bool simulated =
-      algorithm == SearchAlgorithm::kSim || algorithm == SearchAlgorithm::kPreEndgame;
-  if (!simulated) {
-    if (spec.limits.samples != 0) {
-      return absl::InvalidArgumentError(
-          "limits.samples: static analysis samples nothing; leave it 0 (or algorithm=sim)");
-    }
-    if (absl::Status f = core::NoFixedCards(spec, "static analysis samples no racks"); !f.ok()) {
-      return f;
-    }
-  }
-  absl::StatusOr<std::vector<Move>> moves = core::CandidateMoves(
-      spec.limits, AllMoves(pos),
-      [&](const std::string& text, const std::string& field) -> absl::StatusOr<Move> {
-        absl::StatusOr<Move> m = pos.Parse(text, field);
-        if (!m.ok()) return m.status();
-        if (const std::string why = pos.WhyIllegal(&*m); !why.empty()) {
-          return absl::InvalidArgumentError(
-              absl::StrCat(field, ": '", pos.Format(*m), "' is not legal: ", why));
-        }
-        return m;
-      },
-      "move");
-  if (!moves.ok()) return moves.status();
-  if (!simulated) {
-    const bool greedy = algorithm == SearchAlgorithm::kGreedy;
-    auto task = std::make_unique<StaticTask>(pos, *std::move(moves), greedy, options->top);
-    task->frame = greedy ? core::ReportFrame{core::ValueUnit::kScore, "score"}
-                         : core::ReportFrame{core::ValueUnit::kEquity, "equity"};
-    return task;
-  }
-  // The candidates: the best by equity (all of those the client named).
-  std::vector<Move> candidates = *std::move(moves);
-  std::stable_sort(candidates.begin(), candidates.end(),
-                   [&](const Move& a, const Move& b) { return Equity(pos, a) > Equity(pos, b); });
-  if (spec.limits.candidate_moves.empty()) {
-    candidates.resize(std::min(candidates.size(), static_cast<size_t>(options->candidates)));
-  }
-  Playout playout;
-  playout.plies = options->plies;
-  playout.objective = options->objective == RankBy::kWin ? Objective::kWin : Objective::kSpread;
-  LateGame late;
-  late.bag = options->late_bag.value;
-  late.to_end = options->to_end;
-  late.win = options->objective == RankBy::kLateWin;
-  if (options->late_bag.given && !late.to_end && !late.win) {
-    return absl::InvalidArgumentError(
-        "options[late_bag]: acts only with objective=latewin or to_end=true");
-  }
-  late.Apply(pos.bag_size(), &playout);
-  // Checked now, so that bad fixed tiles are INVALID_ARGUMENT rather than a failed search.
-  absl::StatusOr<RackSampler> sampler = RackSampler::Make(pos, pos.to_move(), spec.fixed);
-  if (!sampler.ok()) return sampler.status();
-  uint64_t orders = 0;
-  if (algorithm == SearchAlgorithm::kPreEndgame) {
-    playout.kind = Playout::kEndgame;
-    playout.endgame_nodes = static_cast<uint64_t>(options->endgame_nodes);
-    // Every bag order once, unless there are more than the samples asked for.
-    playout.max_layouts = spec.limits.samples > 0 ? spec.limits.samples : kMaxPreEndgameLayouts;
-    orders = sampler->Orders(playout.max_layouts);
-  }
-  search::MonteCarloConfig config = search::MonteCarloConfigOf(
-      options->monte_carlo, spec,
-      algorithm == SearchAlgorithm::kPreEndgame ? kMaxPreEndgameLayouts : kDefaultIterations,
-      kBatch);
-  if (orders > 0) config.samples = orders;
-  if (algorithm == SearchAlgorithm::kSim && spec.limits.samples == 0 && config.race > 0) {
-    config.samples = kRacingIterations;
-  }
-  config.margin = Simulation::Margin(playout.objective);  // the race's indifference
-  InferenceOptions io;
-  io.tolerance = static_cast<double>(options->infer_tolerance);
-  io.trials = options->infer_trials;
-  io.seed = spec.seed ^ 0x1F3A5C7E9B2D4F60ull;
-  auto task = std::make_unique<search::MonteCarloTask<Simulation>>(
-      [pos, candidates = std::move(candidates), playout, seed = spec.seed, fixed = spec.fixed,
-       infer = std::move(infer), io] {
-        // The inference runs here, on the search's thread: a thousand move generations.
-        std::vector<Rack> leaves;
-        if (infer) {
-          MoveGenerator gen(pos.kwg());
-          leaves =
-              InferLeaves(infer->before, infer->move, pos.side(pos.to_move()).rack, io, gen).leaves;
-        }
-        return Simulation::Make(pos, candidates, playout, seed, fixed, std::move(leaves));
-      },
-      config);
-  const bool win = playout.objective == Objective::kWin;
-  task->frame.unit = win ? core::ValueUnit::kProbability : core::ValueUnit::kSpread;
-  task->frame.objective = win ? "win" : "spread";
-  return task;
 }
 
 }  // namespace kibitzer::scrabble

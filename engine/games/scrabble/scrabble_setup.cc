@@ -318,6 +318,72 @@ core::GameInfo MakeScrabbleInfo(const LexiconStore& lexica) {
   return info;
 }
 
+namespace {
+
+// The notation read: a CGP or a GCG record (or neither: a new game), and the lexicon it names,
+// checked against options[lexicon] (the field that names the lexicon for errors).
+struct Notation {
+  std::optional<Cgp> cgp;
+  std::optional<Gcg> gcg;
+  std::string lexicon;
+  std::string lexicon_field = "options[lexicon]";
+};
+
+absl::StatusOr<Notation> ReadNotation(const std::string& notation, const std::string& lexicon) {
+  Notation n;
+  n.lexicon = lexicon;
+  std::string from_notation;
+  if (LooksLikeGcg(notation)) {
+    absl::StatusOr<Gcg> g = ParseGcg(notation, "notation");
+    if (!g.ok()) return g.status();
+    n.gcg = *std::move(g);
+    from_notation = n.gcg->lexicon;
+  } else if (!absl::StripAsciiWhitespace(notation).empty()) {
+    absl::StatusOr<Cgp> c = ParseCgp(notation, "notation");
+    if (!c.ok()) return c.status();
+    n.cgp = *std::move(c);
+    from_notation = n.cgp->lexicon;
+  }
+  if (!from_notation.empty()) {
+    if (!lexicon.empty() &&
+        absl::AsciiStrToUpper(lexicon) != absl::AsciiStrToUpper(from_notation)) {
+      return absl::InvalidArgumentError(absl::StrCat("options[lexicon]: ", core::Quote(lexicon),
+                                                     " differs from the notation's lexicon ",
+                                                     core::Quote(from_notation)));
+    }
+    n.lexicon = from_notation;
+    n.lexicon_field = "notation: lexicon";
+  }
+  if (n.lexicon.empty()) n.lexicon = kDefaultLexicon;
+  return n;
+}
+
+// The rules options the client gave, as the normalized position repeats them.
+core::OptionMap GivenRuleOptions(const PositionOptions& options, const Rules& rules) {
+  core::OptionMap out;
+  if (options.classic_end.given) out["end"] = rules.classic_end ? "classic" : "double";
+  if (options.exchange_min.given) out["exchange_min"] = std::to_string(rules.exchange_min);
+  if (options.scoreless_turns.given) {
+    out["scoreless_turns"] = std::to_string(rules.scoreless_turns);
+  }
+  return out;
+}
+
+// The board, racks and scores from the CGP (options[to_move] its side to move), or a new game.
+absl::Status StartPosition(const std::optional<Cgp>& cgp, bool second, Position& pos) {
+  if (cgp.has_value()) {
+    pos.SetToMove(second ? 1 : 0);
+    return ApplyCgp(*cgp, &pos, "notation");
+  }
+  if (second) {
+    return absl::InvalidArgumentError(
+        "options[to_move]: given only with a CGP (a record or a new game knows who is to move)");
+  }
+  return pos.Finish("notation");
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore& lexica,
                                                              const core::PositionSpec& spec) {
   if (!spec.variant.empty() && spec.variant != "english") {
@@ -330,53 +396,18 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore&
   rules.classic_end = options->classic_end.value;
   rules.exchange_min = options->exchange_min.value;
   rules.scoreless_turns = options->scoreless_turns.value;
-
-  std::optional<Cgp> cgp;
-  std::optional<Gcg> gcg;
-  std::string lexicon_field = "options[lexicon]";
-  std::string lexicon = options->lexicon;
-  std::string from_notation;
-  if (LooksLikeGcg(spec.notation)) {
-    absl::StatusOr<Gcg> g = ParseGcg(spec.notation, "notation");
-    if (!g.ok()) return g.status();
-    gcg = *std::move(g);
-    from_notation = gcg->lexicon;
-  } else if (!absl::StripAsciiWhitespace(spec.notation).empty()) {
-    absl::StatusOr<Cgp> c = ParseCgp(spec.notation, "notation");
-    if (!c.ok()) return c.status();
-    cgp = *std::move(c);
-    from_notation = cgp->lexicon;
-  }
-  if (!from_notation.empty()) {
-    if (!lexicon.empty() &&
-        absl::AsciiStrToUpper(lexicon) != absl::AsciiStrToUpper(from_notation)) {
-      return absl::InvalidArgumentError(absl::StrCat("options[lexicon]: ", core::Quote(lexicon),
-                                                     " differs from the notation's lexicon ",
-                                                     core::Quote(from_notation)));
-    }
-    lexicon = from_notation;
-    lexicon_field = "notation: lexicon";
-  }
-  if (lexicon.empty()) lexicon = kDefaultLexicon;
-  absl::StatusOr<Lexicon> lex = lexica.Get(lexicon, lexicon_field);
+  absl::StatusOr<Notation> notation = ReadNotation(spec.notation, options->lexicon);
+  if (!notation.ok()) return notation.status();
+  absl::StatusOr<Lexicon> lex = lexica.Get(notation->lexicon, notation->lexicon_field);
   if (!lex.ok()) return lex.status();
-  Position pos(lex->words, absl::AsciiStrToUpper(lexicon), rules, lex->leaves);
-
-  const bool second = options->to_move == 1;
+  Position pos(lex->words, absl::AsciiStrToUpper(notation->lexicon), rules, lex->leaves);
+  if (absl::Status s = StartPosition(notation->cgp, options->to_move == 1, pos); !s.ok()) return s;
   std::optional<LastPlay> last;  // the last move of the record or of the moves applied
   std::vector<RecordMove> replayed;
-  if (cgp.has_value()) {
-    pos.SetToMove(second ? 1 : 0);
-    if (absl::Status s = ApplyCgp(*cgp, &pos, "notation"); !s.ok()) return s;
-  } else {
-    if (second) {
-      return absl::InvalidArgumentError(
-          "options[to_move]: given only with a CGP (a record or a new game knows who is to move)");
+  if (notation->gcg.has_value()) {
+    if (absl::Status s = Replay(*notation->gcg, pos, "notation", &last, &replayed); !s.ok()) {
+      return s;
     }
-    if (absl::Status s = pos.Finish("notation"); !s.ok()) return s;
-  }
-  if (gcg.has_value()) {
-    if (absl::Status s = Replay(*gcg, pos, "notation", &last, &replayed); !s.ok()) return s;
   }
   std::string seat;
   if (!spec.seat.empty()) {
@@ -388,32 +419,23 @@ absl::StatusOr<std::unique_ptr<ScrabbleState>> SetupScrabble(const LexiconStore&
   }
   // A seat's position is that seat's knowledge, whatever else the notation gives.
   const bool seat_view = !seat.empty();
+  const int viewer = seat.empty() ? -1 : seat == "2" ? 1 : 0;
   for (size_t i = 0; i < spec.moves.size(); ++i) {
-    if (absl::Status s = PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]"), &last,
-                                  seat.empty()  ? -1
-                                  : seat == "2" ? 1
-                                                : 0);
+    if (absl::Status s =
+            PlayText(pos, spec.moves[i], absl::StrCat("moves[", i, "]"), &last, viewer);
         !s.ok()) {
       return s;
     }
   }
-  if (seat_view) pos.HideFrom(seat == "2" ? 1 : 0);
-  core::OptionMap rule_options;
-  if (options->classic_end.given) rule_options["end"] = rules.classic_end ? "classic" : "double";
-  if (options->exchange_min.given) {
-    rule_options["exchange_min"] = std::to_string(rules.exchange_min);
-  }
-  if (options->scoreless_turns.given) {
-    rule_options["scoreless_turns"] = std::to_string(rules.scoreless_turns);
-  }
+  if (seat_view) pos.HideFrom(viewer);
   std::array<std::string, 2> nicks;
-  if (gcg.has_value()) nicks = gcg->nicks;
+  if (notation->gcg.has_value()) nicks = notation->gcg->nicks;
   bool partly_known = false;
   for (int s = 0; s < 2; ++s) {
     partly_known |= !pos.side(s).known && pos.side(s).rack.size > 0;
   }
-  auto state = std::make_unique<ScrabbleState>(std::move(pos), seat, seat_view, rule_options, nicks,
-                                               std::move(last));
+  auto state = std::make_unique<ScrabbleState>(
+      std::move(pos), seat, seat_view, GivenRuleOptions(*options, rules), nicks, std::move(last));
   state->SetRecordMoves(std::move(replayed));
   if (partly_known) {
     core::PositionSpec given = spec;

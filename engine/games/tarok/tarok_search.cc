@@ -273,6 +273,132 @@ core::ReportFrame PlayFrame(const Round& r, bool seed_player) {
   return {core::ValueUnit::kCardPoints, "card_points"};
 }
 
+// The bidding and the talon: each bid, group or discard valued by games played out on sampled
+// layouts.
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareAuction(
+    const Round& r, const core::SearchSpec& spec, const SearchOptions& options,
+    const std::array<Mask, kPlayers>& fixed) {
+  if (spec.limits.depth > 0) {
+    return absl::InvalidArgumentError(
+        "limits.depth: the bidding and the talon are valued by simulated games, not a search "
+        "to a depth");
+  }
+  absl::StatusOr<std::vector<Move>> candidates = core::CandidateMoves(
+      spec.limits, r.LegalMoves(Candidates(r, r.ToMove())),
+      [&](const std::string& text, const std::string& field) { return ParseMove(text, r, field); },
+      "move");
+  if (!candidates.ok()) return candidates.status();
+  search::MonteCarloConfig config =
+      search::MonteCarloConfigOf(options.monte_carlo, spec, kDefaultAuctionSamples, kAuctionBatch);
+  config.margin = 5;  // the race's indifference: five points of the seat's score
+  auto task = std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
+      [r, f = fixed, moves = *std::move(candidates),
+       seed = spec.seed]() -> absl::StatusOr<std::unique_ptr<AuctionLayouts>> {
+        absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
+        if (!sampler.ok()) return sampler.status();
+        return std::make_unique<AuctionLayouts>(r, *std::move(sampler), moves, seed);
+      },
+      config);
+  task->frame.unit = core::ValueUnit::kGamePoints;
+  task->frame.objective = "score";
+  return task;
+}
+
+// How each layout's cards are valued: exact, to a horizon (auto, from a seat's view, with more
+// than exact_tricks left or a depth asked for) or by the seed's search; and the table's size.
+absl::StatusOr<CardSearch> CardSearchOf(const TarokState& ts, const core::SearchSpec& spec,
+                                        const SearchOptions& options, int threads) {
+  const Round& r = ts.round();
+  CardSearch how;
+  how.seed_player = options.algorithm == Algorithm::kSeed;
+  how.horizon = options.algorithm == Algorithm::kAuto && ts.hidden() &&
+                (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options.exact_tricks);
+  if (how.horizon) how.depth = kDefaultHorizonDepth;
+  if (spec.limits.depth > 0) {
+    if (!how.seed_player && !how.horizon) {
+      return absl::InvalidArgumentError(
+          "limits.depth: the exact solver searches to the end; a depth limit needs "
+          "options[algorithm]=seed, or auto from a seat's view");
+    }
+    if (spec.limits.depth > 48) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("limits.depth: at most 48 plies, got ", spec.limits.depth));
+    }
+    how.depth = spec.limits.depth;
+  }
+  if (spec.hash_mb > 0) {
+    // The largest table (2^log2 entries) that fits in hash_mb.
+    int log2 = 10;
+    while (log2 < 26 && (uint64_t{sizeof(TableEntry)} << (log2 + 1)) <= uint64_t(spec.hash_mb)
+                                                                            << 20) {
+      ++log2;
+    }
+    how.table_log2 = log2;
+  } else if (!ts.hidden() && !how.seed_player && threads > 1) {
+    // The threads share one table: by default as large as one table per thread would be, up
+    // to 2^23 entries (384 MiB).
+    how.table_log2 =
+        std::min(23, how.table_log2 + static_cast<int>(std::bit_width(unsigned(threads - 1))));
+  }
+  return how;
+}
+
+// From a seat's view: each card valued over sampled layouts.
+std::unique_ptr<core::SearchTask> PrepareLayouts(const Round& r, const core::SearchSpec& spec,
+                                                 const SearchOptions& options,
+                                                 const std::array<Mask, kPlayers>& fixed,
+                                                 const TaskOptions& o) {
+  search::MonteCarloConfig config =
+      search::MonteCarloConfigOf(options.monte_carlo, spec, kDefaultSamples, kPlayBatch);
+  // The race's indifference: a card point (five of the seed's evaluation), or 5% of winning a
+  // contract that is won or lost.
+  config.margin = IsBeggar(r.contract()) || IsValat(r.contract()) ? 0.05
+                  : o.how.seed_player                             ? 5
+                                                                  : 1;
+  auto task = std::make_unique<search::MonteCarloTask<PlayLayouts>>(
+      [r, f = fixed, how = o.how, cards = o.cards, seed = spec.seed,
+       samples = config.samples]() -> absl::StatusOr<std::unique_ptr<PlayLayouts>> {
+        absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
+        if (!sampler.ok()) return sampler.status();
+        return std::make_unique<PlayLayouts>(r, *std::move(sampler), how, cards, seed, samples);
+      },
+      config, SolverTable::Bytes(o.how.table_log2));
+  const core::ReportFrame frame = PlayFrame(r, o.how.seed_player);
+  task->frame.unit = frame.unit;
+  task->frame.objective = frame.objective;
+  return task;
+}
+
+// The card play: every card exact on a full layout, else over sampled layouts.
+absl::StatusOr<std::unique_ptr<core::SearchTask>> PreparePlay(
+    const TarokState& ts, const core::SearchSpec& spec, const SearchOptions& options,
+    const std::array<Mask, kPlayers>& fixed) {
+  const Round& r = ts.round();
+  TaskOptions o;
+  o.threads = std::max(1, spec.threads);
+  absl::StatusOr<CardSearch> how = CardSearchOf(ts, spec, options, o.threads);
+  if (!how.ok()) return how.status();
+  o.how = *how;
+  if (!ts.hidden() && spec.limits.samples != 0) {
+    return absl::InvalidArgumentError(
+        "limits.samples: every card is known, nothing to sample; leave it 0 (or name "
+        "the seat whose view it is)");
+  }
+  std::vector<int> legal;
+  for (Mask m = r.play().Legal(); m != 0; m &= m - 1) legal.push_back(Lowest(m));
+  absl::StatusOr<std::vector<int>> cards = core::CandidateMoves(
+      spec.limits, legal,
+      [](const std::string& text, const std::string& field) { return ParseCard(text, field); },
+      "card");
+  if (!cards.ok()) return cards.status();
+  o.cards = *std::move(cards);
+  if (ts.hidden()) return PrepareLayouts(r, spec, options, fixed, o);
+  const core::ReportFrame frame = PlayFrame(r, o.how.seed_player);
+  auto task = std::make_unique<TarokTask>(r, std::move(o));
+  task->frame = frame;
+  return task;
+}
+
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const TarokState& ts,
@@ -296,108 +422,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const Tarok
     if (!ts.hidden()) return core::NoFixedCards(spec, "every card is known");
     if (absl::Status s = CheckFixedCards(r, *fixed, spec.seed); !s.ok()) return s;
   }
-  if (r.phase() != Phase::kPlay) {
-    if (spec.limits.depth > 0) {
-      return absl::InvalidArgumentError(
-          "limits.depth: the bidding and the talon are valued by simulated games, not a search "
-          "to a depth");
-    }
-    absl::StatusOr<std::vector<Move>> candidates = core::CandidateMoves(
-        spec.limits, r.LegalMoves(Candidates(r, mover)),
-        [&](const std::string& text, const std::string& field) {
-          return ParseMove(text, r, field);
-        },
-        "move");
-    if (!candidates.ok()) return candidates.status();
-    std::vector<Move> moves = *std::move(candidates);
-    search::MonteCarloConfig config = search::MonteCarloConfigOf(
-        options->monte_carlo, spec, kDefaultAuctionSamples, kAuctionBatch);
-    config.margin = 5;  // the race's indifference: five points of the seat's score
-    auto task = std::make_unique<search::MonteCarloTask<AuctionLayouts>>(
-        [r, f = *fixed, moves = std::move(moves),
-         seed = spec.seed]() -> absl::StatusOr<std::unique_ptr<AuctionLayouts>> {
-          absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
-          if (!sampler.ok()) return sampler.status();
-          return std::make_unique<AuctionLayouts>(r, *std::move(sampler), moves, seed);
-        },
-        config);
-    task->frame.unit = core::ValueUnit::kGamePoints;
-    task->frame.objective = "score";
-    return task;
-  }
-  TaskOptions o;
-  o.threads = std::max(1, spec.threads);
-  o.how.seed_player = options->algorithm == Algorithm::kSeed;
-  // auto, from a seat's view: layouts too deep to solve in a few milliseconds (or any, with a
-  // depth asked for) are searched to a horizon.
-  o.how.horizon =
-      options->algorithm == Algorithm::kAuto && ts.hidden() &&
-      (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options->exact_tricks);
-  if (o.how.horizon) o.how.depth = kDefaultHorizonDepth;
-  if (spec.limits.depth > 0) {
-    if (!o.how.seed_player && !o.how.horizon) {
-      return absl::InvalidArgumentError(
-          "limits.depth: the exact solver searches to the end; a depth limit needs "
-          "options[algorithm]=seed, or auto from a seat's view");
-    }
-    if (spec.limits.depth > 48) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("limits.depth: at most 48 plies, got ", spec.limits.depth));
-    }
-    o.how.depth = spec.limits.depth;
-  }
-  if (spec.hash_mb > 0) {
-    // The largest table (2^log2 entries) that fits in hash_mb.
-    int log2 = 10;
-    while (log2 < 26 && (uint64_t{sizeof(TableEntry)} << (log2 + 1)) <= uint64_t(spec.hash_mb)
-                                                                            << 20) {
-      ++log2;
-    }
-    o.how.table_log2 = log2;
-  }
-  if (spec.hash_mb == 0 && !ts.hidden() && !o.how.seed_player && o.threads > 1) {
-    // The threads share one table: by default as large as one table per thread would be, up
-    // to 2^23 entries (384 MiB).
-    o.how.table_log2 =
-        std::min(23, o.how.table_log2 + static_cast<int>(std::bit_width(unsigned(o.threads - 1))));
-  }
-  if (!ts.hidden() && spec.limits.samples != 0) {
-    return absl::InvalidArgumentError(
-        "limits.samples: every card is known, nothing to sample; leave it 0 (or name "
-        "the seat whose view it is)");
-  }
-  std::vector<int> legal;
-  for (Mask m = r.play().Legal(); m != 0; m &= m - 1) legal.push_back(Lowest(m));
-  absl::StatusOr<std::vector<int>> cards = core::CandidateMoves(
-      spec.limits, legal,
-      [](const std::string& text, const std::string& field) { return ParseCard(text, field); },
-      "card");
-  if (!cards.ok()) return cards.status();
-  o.cards = *std::move(cards);
-  const core::ReportFrame frame = PlayFrame(r, o.how.seed_player);
-  if (!ts.hidden()) {
-    auto task = std::make_unique<TarokTask>(r, std::move(o));
-    task->frame = frame;
-    return task;
-  }
-  search::MonteCarloConfig config =
-      search::MonteCarloConfigOf(options->monte_carlo, spec, kDefaultSamples, kPlayBatch);
-  // The race's indifference: a card point (five of the seed's evaluation), or 5% of winning a
-  // contract that is won or lost.
-  config.margin = IsBeggar(r.contract()) || IsValat(r.contract()) ? 0.05
-                  : o.how.seed_player                             ? 5
-                                                                  : 1;
-  auto task = std::make_unique<search::MonteCarloTask<PlayLayouts>>(
-      [r, f = *fixed, how = o.how, cards = o.cards, seed = spec.seed,
-       samples = config.samples]() -> absl::StatusOr<std::unique_ptr<PlayLayouts>> {
-        absl::StatusOr<Sampler> sampler = Sampler::Make(r, f, "fixed");
-        if (!sampler.ok()) return sampler.status();
-        return std::make_unique<PlayLayouts>(r, *std::move(sampler), how, cards, seed, samples);
-      },
-      config, SolverTable::Bytes(o.how.table_log2));
-  task->frame.unit = frame.unit;
-  task->frame.objective = frame.objective;
-  return task;
+  if (r.phase() != Phase::kPlay) return PrepareAuction(r, spec, *options, *fixed);
+  return PreparePlay(ts, spec, *options, *fixed);
 }
 
 }  // namespace kibitzer::tarok
