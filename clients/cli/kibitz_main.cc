@@ -176,22 +176,9 @@ constexpr char kUsage[] =
     "      --samples=200 --constraints='hcp(south) >= 12' 'N:... ... ... ...'\n"
     "Flags may be written with dashes or underscores.";
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(kUsage);
-  kibitzer::service::NormalizeFlagNames(argc, argv);
-  // A position that begins with '-' (a hidden hand) is not a flag.
-  std::vector<char*> ordered = kibitzer::cli::FlagsFirst(argc, argv);
-  std::vector<char*> args =
-      absl::ParseCommandLine(static_cast<int>(ordered.size()), ordered.data());
-  if (args.size() < 2) {
-    std::fprintf(stderr, "%s\n", kUsage);
-    return 2;
-  }
-  const std::string command = args[1];
-  std::vector<std::string> words(args.begin() + 2, args.end());
-
+// The flags every command reads, and the position in `words` or --position-file.
+absl::StatusOr<kibitzer::cli::CommandOptions> CommandOptionsFromFlags(
+    const std::vector<std::string>& words) {
   kibitzer::cli::CommandOptions o;
   o.json = absl::GetFlag(FLAGS_json);
   kibitzer::cli::SetJsonErrors(o.json);
@@ -219,16 +206,15 @@ int main(int argc, char** argv) {
   o.constraints = absl::GetFlag(FLAGS_constraints);
   if (const std::string path = absl::GetFlag(FLAGS_constraints_file); !path.empty()) {
     absl::StatusOr<std::string> text = kibitzer::cli::ReadTextFile(path, "constraints-file");
-    if (!text.ok()) return kibitzer::cli::Fail(text.status());
+    if (!text.ok()) return text.status();
     o.constraints = *text;
   }
   if (const std::string path = absl::GetFlag(FLAGS_position_file); !path.empty()) {
     if (!o.notation.empty()) {
-      return kibitzer::cli::Fail(
-          absl::InvalidArgumentError("--position-file: give the position either way, not both"));
+      return absl::InvalidArgumentError("--position-file: give the position either way, not both");
     }
     absl::StatusOr<std::string> text = kibitzer::cli::ReadTextFile(path, "position-file");
-    if (!text.ok()) return kibitzer::cli::Fail(text.status());
+    if (!text.ok()) return text.status();
     o.notation = *text;
   }
   o.file = absl::GetFlag(FLAGS_file);
@@ -237,13 +223,12 @@ int main(int argc, char** argv) {
   o.vulnerable = absl::GetFlag(FLAGS_vul);
   o.lexicon_dir = absl::GetFlag(FLAGS_lexicon_dir);
 
-  const std::string server = absl::GetFlag(FLAGS_server);
-  const std::string client = absl::GetFlag(FLAGS_client);
-  if (!client.empty() && server.empty()) {
-    return kibitzer::cli::Fail(absl::InvalidArgumentError(
-        "--client: names this run to a server; give --server too (in-process runs have no "
-        "other clients)"));
-  }
+  return o;
+}
+
+// How to reach --server: deadline, client name, TLS and token.
+absl::StatusOr<kibitzer::cli::RemoteOptions> RemoteFromFlags(const std::string& server,
+                                                             const std::string& client) {
   kibitzer::cli::RemoteOptions remote;
   remote.address = server;
   remote.deadline =
@@ -254,13 +239,88 @@ int main(int argc, char** argv) {
           absl::GetFlag(FLAGS_tls_ca), absl::GetFlag(FLAGS_tls_cert), absl::GetFlag(FLAGS_tls_key),
           absl::GetFlag(FLAGS_token_file), &remote);
       !s.ok()) {
-    return kibitzer::cli::Fail(s);
+    return s;
   }
   if (server.empty() &&
       (!remote.tls_ca.empty() || !remote.tls_cert.empty() || !remote.token.empty())) {
-    return kibitzer::cli::Fail(absl::InvalidArgumentError(
-        "--tls-ca, --tls-cert and --token-file: reach a server; give --server too"));
+    return absl::InvalidArgumentError(
+        "--tls-ca, --tls-cert and --token-file: reach a server; give --server too");
   }
+  return remote;
+}
+
+// The commands that go through a transport (or, match and scrabble-leaves, run in this process).
+int RunCommand(const std::string& command, kibitzer::cli::Transport& t,
+               const kibitzer::cli::CommandOptions& o) {
+  if (command == "info") return kibitzer::cli::RunInfo(t, o);
+  if (command == "health") return kibitzer::cli::RunHealth(t);
+  if (command == "setup") return kibitzer::cli::RunSetup(t, o);
+  if (command == "stop") return kibitzer::cli::RunStop(t, o.notation);
+  if (command == "deal") return kibitzer::cli::RunDeal(t, o);
+  if (command == "bench") return kibitzer::cli::RunBench(t, o);
+  if (command == "table") return kibitzer::cli::RunTable(t, o);
+  if (command == "solve") return kibitzer::cli::RunSolve(t, o);
+  if (command == "play") return kibitzer::cli::RunPlay(t, o);
+  if (command == "pbn") return kibitzer::cli::RunPbn(t, o);
+  if (command == "match") {
+    kibitzer::cli::MatchFlags m;
+    m.players = absl::GetFlag(FLAGS_players);
+    m.deals = absl::GetFlag(FLAGS_deals);
+    m.first_deal = absl::GetFlag(FLAGS_first_deal);
+    m.rotate = absl::GetFlag(FLAGS_rotate);
+    m.report_every = absl::GetFlag(FLAGS_report_every);
+    m.records = absl::GetFlag(FLAGS_records);
+    return kibitzer::cli::RunMatch(o, m);
+  }
+  if (command == "scrabble-leaves") {
+    kibitzer::cli::LeavesFlags f;
+    f.games = absl::GetFlag(FLAGS_games);
+    f.generations = absl::GetFlag(FLAGS_generations);
+    f.min_count = absl::GetFlag(FLAGS_min_count);
+    return kibitzer::cli::RunScrabbleLeaves(o, f);
+  }
+  if (command == "review") {
+    std::signal(SIGINT, OnSigint);
+    return kibitzer::cli::RunReview(
+        t, o, {absl::GetFlag(FLAGS_reviewed_seat), absl::GetFlag(FLAGS_from_move)}, &g_interrupted);
+  }
+  if (command == "analyze" || command == "bestmove") {
+    std::signal(SIGINT, OnSigint);
+    return kibitzer::cli::RunSearch(t, o, command == "bestmove", &g_interrupted);
+  }
+  std::fprintf(stderr, "kibitz: unknown command '%s'\n%s\n", command.c_str(), kUsage);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  absl::SetProgramUsageMessage(kUsage);
+  kibitzer::service::NormalizeFlagNames(argc, argv);
+  // A position that begins with '-' (a hidden hand) is not a flag.
+  std::vector<char*> ordered = kibitzer::cli::FlagsFirst(argc, argv);
+  std::vector<char*> args =
+      absl::ParseCommandLine(static_cast<int>(ordered.size()), ordered.data());
+  if (args.size() < 2) {
+    std::fprintf(stderr, "%s\n", kUsage);
+    return 2;
+  }
+  const std::string command = args[1];
+  std::vector<std::string> words(args.begin() + 2, args.end());
+
+  absl::StatusOr<kibitzer::cli::CommandOptions> read = CommandOptionsFromFlags(words);
+  if (!read.ok()) return kibitzer::cli::Fail(read.status());
+  kibitzer::cli::CommandOptions& o = *read;
+  const std::string server = absl::GetFlag(FLAGS_server);
+  const std::string client = absl::GetFlag(FLAGS_client);
+  if (!client.empty() && server.empty()) {
+    return kibitzer::cli::Fail(absl::InvalidArgumentError(
+        "--client: names this run to a server; give --server too (in-process runs have no "
+        "other clients)"));
+  }
+  absl::StatusOr<kibitzer::cli::RemoteOptions> remote_flags = RemoteFromFlags(server, client);
+  if (!remote_flags.ok()) return kibitzer::cli::Fail(remote_flags.status());
+  kibitzer::cli::RemoteOptions& remote = *remote_flags;
   if (command == "lexicon") {
     return kibitzer::cli::RunLexiconBuild(words, absl::GetFlag(FLAGS_name),
                                           absl::GetFlag(FLAGS_lexicon_dir));
@@ -300,43 +360,5 @@ int main(int argc, char** argv) {
   }
   kibitzer::cli::Transport* transport = servers.empty() ? in_process.get() : servers[0].get();
 
-  if (command == "info") return kibitzer::cli::RunInfo(*transport, o);
-  if (command == "health") return kibitzer::cli::RunHealth(*transport);
-  if (command == "setup") return kibitzer::cli::RunSetup(*transport, o);
-  if (command == "stop") return kibitzer::cli::RunStop(*transport, o.notation);
-  if (command == "deal") return kibitzer::cli::RunDeal(*transport, o);
-  if (command == "bench") return kibitzer::cli::RunBench(*transport, o);
-  if (command == "table") return kibitzer::cli::RunTable(*transport, o);
-  if (command == "solve") return kibitzer::cli::RunSolve(*transport, o);
-  if (command == "play") return kibitzer::cli::RunPlay(*transport, o);
-  if (command == "pbn") return kibitzer::cli::RunPbn(*transport, o);
-  if (command == "match") {
-    kibitzer::cli::MatchFlags m;
-    m.players = absl::GetFlag(FLAGS_players);
-    m.deals = absl::GetFlag(FLAGS_deals);
-    m.first_deal = absl::GetFlag(FLAGS_first_deal);
-    m.rotate = absl::GetFlag(FLAGS_rotate);
-    m.report_every = absl::GetFlag(FLAGS_report_every);
-    m.records = absl::GetFlag(FLAGS_records);
-    return kibitzer::cli::RunMatch(o, m);
-  }
-  if (command == "scrabble-leaves") {
-    kibitzer::cli::LeavesFlags f;
-    f.games = absl::GetFlag(FLAGS_games);
-    f.generations = absl::GetFlag(FLAGS_generations);
-    f.min_count = absl::GetFlag(FLAGS_min_count);
-    return kibitzer::cli::RunScrabbleLeaves(o, f);
-  }
-  if (command == "review") {
-    std::signal(SIGINT, OnSigint);
-    return kibitzer::cli::RunReview(
-        *transport, o, {absl::GetFlag(FLAGS_reviewed_seat), absl::GetFlag(FLAGS_from_move)},
-        &g_interrupted);
-  }
-  if (command == "analyze" || command == "bestmove") {
-    std::signal(SIGINT, OnSigint);
-    return kibitzer::cli::RunSearch(*transport, o, command == "bestmove", &g_interrupted);
-  }
-  std::fprintf(stderr, "kibitz: unknown command '%s'\n%s\n", command.c_str(), kUsage);
-  return 2;
+  return RunCommand(command, *transport, o);
 }
