@@ -1,7 +1,7 @@
 // tarok_bench: exact solving of whole tarok hands from the first card, timed.
 //
-//   tarok_bench [--deals=N] [--first=SEED] [--all [--threads=N]] [--table=LOG2] [--tricks=K]
-//               [--limit=SECONDS]
+//   tarok_bench [--deals=N] [--first=SEED] [--all [--threads=N]] [--table=LOG2]
+//               [--tricks=K[,K...]] [--limit=SECONDS]
 //
 // For deal seeds FIRST .. FIRST+N-1: three, two and one in turn by seed (seed 1 three, 2 two,
 // 3 one, 4 three...: a deal is the same whichever run it is in), declared by player 1 (so
@@ -10,7 +10,9 @@
 // best play by all. --all solves every legal first card instead of the position's value: one
 // after another with one table, or with --threads=N each card on its own, spread over N threads
 // that share one table (as Analyze does with every card known).
-// Prints each deal's value, nodes and seconds, then the median and mean seconds and nodes.
+// Prints each deal's value, nodes and seconds, then the median and mean seconds and nodes; with
+// several K (--tricks=8,12,16) the deals are solved with each number of tricks left in turn, a
+// summary line each.
 // --table=LOG2: the solver's table holds 2^LOG2 entries of 48 bytes (default 24: 768 MiB).
 // --limit=SECONDS: a deal's solve stops after that long and counts as slower than every deal
 // that finished (the median then says "over"); 0, the default, sets no limit.
@@ -22,6 +24,7 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
 #include "engine/core/search_control.h"
 #include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/parallel_solve.h"
@@ -62,39 +65,21 @@ std::string Seconds(double s, int limit) {
   return text;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+// The bench's settings, as the flags give them.
+struct Settings {
   int deals = 50;
   int first = 1;
-  // 2^24 entries (768 MiB): a whole hand fills smaller tables; at 13 tricks this one takes
-  // 2.7 times fewer nodes than 2^21 on the hardest deal of six, and 2^26 only 5% fewer again.
   int table = 24;
-  int tricks = 16;
   bool all = false;
   int limit = 0;
   int threads = 0;
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg == "--all") {
-      all = true;
-    } else if (!Flag(arg, "--deals", &deals) && !Flag(arg, "--first", &first) &&
-               !Flag(arg, "--table", &table) && !Flag(arg, "--tricks", &tricks) &&
-               !Flag(arg, "--limit", &limit) && !Flag(arg, "--threads", &threads)) {
-      std::fprintf(stderr, "tarok_bench: unknown argument '%s'\n", arg.c_str());
-      return 2;
-    }
-  }
-  if (deals < 1 || table < 10 || table > 28 || limit < 0 || threads < 0) {
-    std::fprintf(stderr,
-                 "tarok_bench: --deals must be >= 1, --table in [10, 28], --limit and --threads "
-                 ">= 0\n");
-    return 2;
-  }
-  if (threads > 0 && !all) {
-    std::fprintf(stderr, "tarok_bench: --threads needs --all (the cards are what is spread)\n");
-    return 2;
-  }
+};
+
+// Solves the deals with `tricks` tricks left and prints each deal and the summary.
+void RunTricks(const Settings& o, int tricks) {
+  const int deals = o.deals, first = o.first, table = o.table, limit = o.limit;
+  const int threads = o.threads;
+  const bool all = o.all;
   const Contract contracts[3] = {Contract::kThree, Contract::kTwo, Contract::kOne};
   // --threads: the solvers of the threads share this table instead.
   std::unique_ptr<SolverTable> shared_table;
@@ -160,20 +145,68 @@ int main(int argc, char** argv) {
   if (stopped > 0) {
     const double median = Median(seconds);
     std::printf(
-        "tarok exact solve from the first card, %d deals, %d stopped at %d s: median %s, "
-        "p95 %s",
-        deals, stopped, limit, Seconds(median, limit).c_str(),
+        "tarok exact solve from the first card, %d tricks left, %d deals, %d stopped at %d s: "
+        "median %s, p95 %s",
+        tricks, deals, stopped, limit, Seconds(median, limit).c_str(),
         Seconds(P95(seconds), limit).c_str());
     if (median < 1e299) std::printf(", median nodes %.0f", Median(nodes));
     std::printf("\n");
-    return 0;
+    return;
   }
   double total = 0;
   for (double s : seconds) total += s;
   std::printf(
-      "tarok exact solve from the first card, %d deals: median %.3f s, p95 %.3f s, mean %.3f s, "
-      "max %.3f s, median nodes %.0f, p95 nodes %.0f\n",
-      deals, Median(seconds), P95(seconds), total / deals,
+      "tarok exact solve from the first card, %d tricks left, %d deals: median %.3f s, p95 %.3f "
+      "s, mean %.3f s, max %.3f s, median nodes %.0f, p95 nodes %.0f\n",
+      tricks, deals, Median(seconds), P95(seconds), total / deals,
       *std::max_element(seconds.begin(), seconds.end()), Median(nodes), P95(nodes));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int deals = 50;
+  int first = 1;
+  // 2^24 entries (768 MiB): a whole hand fills smaller tables; at 13 tricks this one takes
+  // 2.7 times fewer nodes than 2^21 on the hardest deal of six, and 2^26 only 5% fewer again.
+  int table = 24;
+  std::vector<int> tricks = {16};
+  bool all = false;
+  int limit = 0;
+  int threads = 0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--all") {
+      all = true;
+    } else if (arg.rfind("--tricks=", 0) == 0) {
+      tricks.clear();
+      for (absl::string_view k : absl::StrSplit(arg.substr(9), ',')) {
+        int n = 0;
+        if (!absl::SimpleAtoi(k, &n) || n < 1 || n > kTricks) {
+          std::fprintf(stderr, "tarok_bench: --tricks: each K in 1..16, got '%s'\n",
+                       std::string(k).c_str());
+          return 2;
+        }
+        tricks.push_back(n);
+      }
+    } else if (!Flag(arg, "--deals", &deals) && !Flag(arg, "--first", &first) &&
+               !Flag(arg, "--table", &table) && !Flag(arg, "--limit", &limit) &&
+               !Flag(arg, "--threads", &threads)) {
+      std::fprintf(stderr, "tarok_bench: unknown argument '%s'\n", arg.c_str());
+      return 2;
+    }
+  }
+  if (deals < 1 || table < 10 || table > 28 || limit < 0 || threads < 0) {
+    std::fprintf(stderr,
+                 "tarok_bench: --deals must be >= 1, --table in [10, 28], --limit and --threads "
+                 ">= 0\n");
+    return 2;
+  }
+  if (threads > 0 && !all) {
+    std::fprintf(stderr, "tarok_bench: --threads needs --all (the cards are what is spread)\n");
+    return 2;
+  }
+  Settings settings{deals, first, table, all, limit, threads};
+  for (const int k : tricks) RunTricks(settings, k);
   return 0;
 }
