@@ -211,39 +211,50 @@ absl::Status SettleContract(GameRecord& r, absl::string_view field) {
 
 // Game `index` of `games`; a tag it leaves out or gives as "#" is the game before's, and so on
 // back.
-absl::StatusOr<GameRecord> AssemblePbn(const std::vector<RawGame>& games, size_t index,
-                                       const std::string& where) {
-  const RawGame& g = games[index];
-  GameRecord r;
-  r.tags = g.tags;
-  r.text = g.text;
-  auto tag = [&](const std::string& name) -> std::optional<std::string> {
-    for (size_t i = index + 1; i-- > 0;) {
-      auto it = games[i].tags.find(name);
-      if (it != games[i].tags.end() && it->second != "#") return it->second;
+// A game's tags, a "#" or a missing tag taking the value of the games before it (PBN's copy rule).
+class PbnTags {
+ public:
+  PbnTags(const std::vector<RawGame>& games, size_t index, const std::string& where)
+      : games_(games), index_(index), where_(where) {}
+
+  std::optional<std::string> Get(const std::string& name) const {
+    for (size_t i = index_ + 1; i-- > 0;) {
+      auto it = games_[i].tags.find(name);
+      if (it != games_[i].tags.end() && it->second != "#") return it->second;
     }
     return std::nullopt;
-  };
-  const std::optional<std::string> deal = tag("Deal");
+  }
+  // A seat tag ("N", "^S"), into *out when given; "?" or empty leave it.
+  absl::Status Seat(const char* name, std::optional<int>* out) const {
+    const std::optional<std::string> v = Get(name);
+    if (!v || v->empty() || *v == "?") return absl::OkStatus();
+    const std::optional<int> seat = ParseSeat(absl::StripPrefix(*v, "^"));
+    if (!seat) {
+      return Bad(absl::StrCat(where_, ": ", name),
+                 absl::StrCat("'", *v, "' is not a seat (N, E, S, W)"));
+    }
+    *out = *seat;
+    return absl::OkStatus();
+  }
+
+ private:
+  const std::vector<RawGame>& games_;
+  size_t index_;
+  const std::string& where_;
+};
+
+// The Deal, Dealer, Declarer, Vulnerable and Contract tags.
+absl::Status ReadDealTags(const PbnTags& tags, const std::string& where, GameRecord& r) {
+  const std::optional<std::string> deal = tags.Get("Deal");
   if (!deal) return Bad(where, "no Deal tag");
   absl::StatusOr<PbnLayout> hands =
       ParsePbnLayout(*deal, absl::StrCat(where, ": Deal"), false, true);
   if (!hands.ok()) return hands.status();
   r.deal = hands->hands;
   r.known = hands->known;
-  auto seat_tag = [&](const char* name, std::optional<int>& out) -> absl::Status {
-    const std::optional<std::string> v = tag(name);
-    if (!v || v->empty() || *v == "?") return absl::OkStatus();
-    const std::optional<int> seat = ParseSeat(absl::StripPrefix(*v, "^"));
-    if (!seat)
-      return Bad(absl::StrCat(where, ": ", name),
-                 absl::StrCat("'", *v, "' is not a seat (N, E, S, W)"));
-    out = *seat;
-    return absl::OkStatus();
-  };
-  if (absl::Status s = seat_tag("Dealer", r.dealer); !s.ok()) return s;
-  if (absl::Status s = seat_tag("Declarer", r.declarer); !s.ok()) return s;
-  if (const std::optional<std::string> v = tag("Vulnerable"); v && !v->empty() && *v != "?") {
+  if (absl::Status s = tags.Seat("Dealer", &r.dealer); !s.ok()) return s;
+  if (absl::Status s = tags.Seat("Declarer", &r.declarer); !s.ok()) return s;
+  if (const std::optional<std::string> v = tags.Get("Vulnerable"); v && !v->empty() && *v != "?") {
     const std::optional<Vulnerability> vul = ParseVulnerability(*v);
     if (!vul) {
       return Bad(absl::StrCat(where, ": Vulnerable"),
@@ -251,117 +262,148 @@ absl::StatusOr<GameRecord> AssemblePbn(const std::vector<RawGame>& games, size_t
     }
     r.vulnerability = *vul;
   }
-  if (const std::optional<std::string> v = tag("Contract"); v && !v->empty() && *v != "?") {
+  if (const std::optional<std::string> v = tags.Get("Contract"); v && !v->empty() && *v != "?") {
     absl::StatusOr<Contract> c = ParseContract(*v, absl::StrCat(where, ": Contract"));
     if (!c.ok()) return c.status();
     r.contract = *c;
   }
-  if (auto it = g.tags.find("Auction"); it != g.tags.end()) {
-    const std::string field = absl::StrCat(where, ": Auction");
-    std::optional<int> first;
-    if (absl::Status s = seat_tag("Auction", first); !s.ok()) return s;
-    if (!first) return Bad(field, "the tag value must be the seat of the first call");
-    if (r.dealer && *r.dealer != *first) {
-      return Bad(field, absl::StrCat("starts with ", Seat(*first), " but the dealer is ",
-                                     Seat(*r.dealer)));
-    }
-    r.dealer = first;
-    auto section = g.sections.find("Auction");
-    if (section != g.sections.end()) {
-      for (const std::string& token : section->second) {
-        if (token == "+") {
-          r.program_to_move = true;
-        } else if (token == "*" || token == "-" || token[0] == '=' || token[0] == '$') {
-          continue;  // end marker, no call, note reference, NAG
-        } else if (absl::AsciiStrToUpper(token) == "AP") {
-          for (int i = 0; i < 3; ++i) r.auction.push_back("Pass");
-        } else if (std::optional<std::string> call = NormalizeCall(token)) {
-          r.auction.push_back(*call);
-        } else {
-          return Bad(field, absl::StrCat("'", token, "' is not a call (Pass, X, XX, 1C..7NT, AP)"));
-        }
-      }
-    }
-    if (absl::Status s = SettleContract(r, field); !s.ok()) return s;
+  return absl::OkStatus();
+}
+
+// The Auction tag (the seat of the first call) and its section.
+absl::Status ReadAuction(const RawGame& g, const PbnTags& tags, const std::string& where,
+                         GameRecord& r) {
+  if (g.tags.find("Auction") == g.tags.end()) return absl::OkStatus();
+  const std::string field = absl::StrCat(where, ": Auction");
+  std::optional<int> first;
+  if (absl::Status s = tags.Seat("Auction", &first); !s.ok()) return s;
+  if (!first) return Bad(field, "the tag value must be the seat of the first call");
+  if (r.dealer && *r.dealer != *first) {
+    return Bad(field,
+               absl::StrCat("starts with ", Seat(*first), " but the dealer is ", Seat(*r.dealer)));
   }
-  if (auto it = g.tags.find("Play"); it != g.tags.end()) {
-    const std::string field = absl::StrCat(where, ": Play");
-    std::optional<int> opening;
-    if (absl::Status s = seat_tag("Play", opening); !s.ok()) return s;
-    auto section = g.sections.find("Play");
-    const bool any = section != g.sections.end() && !section->second.empty();
-    if (any) {
-      if (!opening) return Bad(field, "the tag value must be the seat of the opening lead");
-      if (!r.contract || r.contract->passed_out() || !r.declarer) {
-        return Bad(field,
-                   "a play record needs the contract and declarer (Contract and Declarer "
-                   "tags, or a complete auction)");
-      }
-      if (*opening != NextSeat(*r.declarer)) {
-        return Bad(field, absl::StrCat("the opening lead is ", Seat(NextSeat(*r.declarer)),
-                                       "'s (declarer ", Seat(*r.declarer), "), not ",
-                                       Seat(*opening), "'s"));
-      }
-      // Columns by seat from the opening leader; each trick is played from its own leader.
-      std::vector<std::string> tokens;
-      for (const std::string& t : section->second) {
-        if (t == "+") {
-          r.program_to_move = true;
-        } else if (t == "*") {
-          break;
-        } else if (t[0] != '=' && t[0] != '$') {
-          tokens.push_back(t);
-        }
-      }
-      PlayPosition p;
-      p.hands = r.deal;
-      p.trump = r.contract->strain;
-      p.leader = *opening;
-      bool stopped = false;
-      for (size_t t = 0; t * 4 < tokens.size(); ++t) {
-        for (int k = 0; k < 4; ++k) {
-          const int seat = (p.leader + k) & 3;  // p.leader is this trick's leader until it ends
-          const size_t column = static_cast<size_t>((seat - *opening) & 3);
-          const size_t at_token = t * 4 + column;
-          const std::string token = at_token < tokens.size() ? tokens[at_token] : "-";
-          if (token == "-") {
-            stopped = true;
-            continue;
-          }
-          const std::string at = absl::StrCat(field, ": trick ", t + 1);
-          if (stopped) {
-            return Bad(at, absl::StrCat(Seat(seat), "'s card '", token,
-                                        "' follows a card not played ('-')"));
-          }
-          const std::optional<int> card = ParseCard(token);
-          if (!card) return Bad(at, absl::StrCat("'", token, "' is not a card (e.g. SK, H7)"));
-          r.play.push_back(*card);
-          if (k == 3) {
-            // The trick is complete: replay it to learn who leads the next.
-            absl::StatusOr<PlayPosition> next =
-                Replay(r.deal, r.known, r.contract->strain, *opening, r.play, field);
-            if (!next.ok()) return next.status();
-            p = *next;
-          }
-        }
+  r.dealer = first;
+  if (auto section = g.sections.find("Auction"); section != g.sections.end()) {
+    for (const std::string& token : section->second) {
+      if (token == "+") {
+        r.program_to_move = true;
+      } else if (token == "*" || token == "-" || token[0] == '=' || token[0] == '$') {
+        continue;  // end marker, no call, note reference, NAG
+      } else if (absl::AsciiStrToUpper(token) == "AP") {
+        for (int i = 0; i < 3; ++i) r.auction.push_back("Pass");
+      } else if (std::optional<std::string> call = NormalizeCall(token)) {
+        r.auction.push_back(*call);
+      } else {
+        return Bad(field, absl::StrCat("'", token, "' is not a call (Pass, X, XX, 1C..7NT, AP)"));
       }
     }
   }
+  return SettleContract(r, field);
+}
+
+// The Play section's cards: columns by seat from the opening leader, each trick played from its
+// own leader (learnt by replaying the tricks before it); '-' for a card not played.
+absl::Status ReadPlayColumns(const std::vector<std::string>& tokens, int opening,
+                             const std::string& field, GameRecord& r) {
+  PlayPosition p;
+  p.hands = r.deal;
+  p.trump = r.contract->strain;
+  p.leader = opening;
+  bool stopped = false;
+  for (size_t t = 0; t * 4 < tokens.size(); ++t) {
+    for (int k = 0; k < 4; ++k) {
+      const int seat = (p.leader + k) & 3;  // p.leader is this trick's leader until it ends
+      const size_t column = static_cast<size_t>((seat - opening) & 3);
+      const size_t at_token = t * 4 + column;
+      const std::string token = at_token < tokens.size() ? tokens[at_token] : "-";
+      if (token == "-") {
+        stopped = true;
+        continue;
+      }
+      const std::string at = absl::StrCat(field, ": trick ", t + 1);
+      if (stopped) {
+        return Bad(
+            at, absl::StrCat(Seat(seat), "'s card '", token, "' follows a card not played ('-')"));
+      }
+      const std::optional<int> card = ParseCard(token);
+      if (!card) return Bad(at, absl::StrCat("'", token, "' is not a card (e.g. SK, H7)"));
+      r.play.push_back(*card);
+      if (k == 3) {
+        // The trick is complete: replay it to learn who leads the next.
+        absl::StatusOr<PlayPosition> next =
+            Replay(r.deal, r.known, r.contract->strain, opening, r.play, field);
+        if (!next.ok()) return next.status();
+        p = *next;
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// The Play tag (the seat of the opening lead) and its section, checked against the contract.
+absl::Status ReadPlay(const RawGame& g, const PbnTags& tags, const std::string& where,
+                      GameRecord& r) {
+  if (g.tags.find("Play") == g.tags.end()) return absl::OkStatus();
+  const std::string field = absl::StrCat(where, ": Play");
+  std::optional<int> opening;
+  if (absl::Status s = tags.Seat("Play", &opening); !s.ok()) return s;
+  auto section = g.sections.find("Play");
+  if (section == g.sections.end() || section->second.empty()) return absl::OkStatus();
+  if (!opening) return Bad(field, "the tag value must be the seat of the opening lead");
+  if (!r.contract || r.contract->passed_out() || !r.declarer) {
+    return Bad(field,
+               "a play record needs the contract and declarer (Contract and Declarer "
+               "tags, or a complete auction)");
+  }
+  if (*opening != NextSeat(*r.declarer)) {
+    return Bad(field,
+               absl::StrCat("the opening lead is ", Seat(NextSeat(*r.declarer)), "'s (declarer ",
+                            Seat(*r.declarer), "), not ", Seat(*opening), "'s"));
+  }
+  std::vector<std::string> tokens;
+  for (const std::string& t : section->second) {
+    if (t == "+") {
+      r.program_to_move = true;
+    } else if (t == "*") {
+      break;
+    } else if (t[0] != '=' && t[0] != '$') {
+      tokens.push_back(t);
+    }
+  }
+  return ReadPlayColumns(tokens, *opening, field, r);
+}
+
+// The Result tag: declarer's tricks, a claim checked against what is still possible.
+absl::Status ReadResult(const PbnTags& tags, const std::string& where, GameRecord& r) {
+  const std::optional<std::string> v = tags.Get("Result");
+  if (!v || v->empty() || *v == "?" || *v == "-" || !r.contract || r.contract->passed_out()) {
+    return absl::OkStatus();
+  }
+  const std::string field = absl::StrCat(where, ": Result");
+  int tricks = 0;
+  if (!absl::SimpleAtoi(*v, &tricks)) {
+    return Bad(field, absl::StrCat(core::Quote(*v), " is not a number of tricks (0 to 13)"));
+  }
+  r.claim = tricks;
+  return CheckClaim(r, field);
+}
+
+absl::StatusOr<GameRecord> AssemblePbn(const std::vector<RawGame>& games, size_t index,
+                                       const std::string& where) {
+  const RawGame& g = games[index];
+  GameRecord r;
+  r.tags = g.tags;
+  r.text = g.text;
+  const PbnTags tags(games, index, where);
+  if (absl::Status s = ReadDealTags(tags, where, r); !s.ok()) return s;
+  if (absl::Status s = ReadAuction(g, tags, where, r); !s.ok()) return s;
+  if (absl::Status s = ReadPlay(g, tags, where, r); !s.ok()) return s;
   if (!r.play.empty()) {
     // Checks every card (the last trick may stop part way).
     absl::StatusOr<PlayPosition> p = PositionAfterPlay(r, absl::StrCat(where, ": Play"));
     if (!p.ok()) return p.status();
   }
-  if (const std::optional<std::string> v = tag("Result");
-      v && !v->empty() && *v != "?" && *v != "-" && r.contract && !r.contract->passed_out()) {
-    const std::string field = absl::StrCat(where, ": Result");
-    int tricks = 0;
-    if (!absl::SimpleAtoi(*v, &tricks)) {
-      return Bad(field, absl::StrCat(core::Quote(*v), " is not a number of tricks (0 to 13)"));
-    }
-    r.claim = tricks;
-    if (absl::Status s = CheckClaim(r, field); !s.ok()) return s;
-  }
+  if (absl::Status s = ReadResult(tags, where, r); !s.ok()) return s;
   return r;
 }
 
@@ -509,82 +551,102 @@ std::string FormatPbnGame(const GameRecord& r) {
   return out;
 }
 
+namespace {
+
+constexpr int kLinSeat[4] = {kSouth, kWest, kNorth, kEast};
+
+// One hand of a LIN md value ("SAKHQ2D...") into seat's hand, no card twice in `seen`.
+absl::Status ReadLinHand(const std::string& text, int seat, const std::string& at, CardSet& seen,
+                         GameRecord& r) {
+  int suit = -1;
+  for (char ch : text) {
+    if (std::optional<int> s = ParseSuit(ch)) {  // S H D C are never ranks
+      suit = *s;
+      continue;
+    }
+    const std::optional<int> rank = ParseRank(std::string(1, ch));
+    if (!rank || suit < 0) {
+      return Bad(at, absl::StrCat("hand of ", Seat(seat), ": '", std::string(1, ch),
+                                  "' is not a suit letter (S H D C) or a rank"));
+    }
+    const int card = MakeCard(suit, *rank);
+    if (seen.Contains(card)) return Bad(at, absl::StrCat("the ", CardName(card), " appears twice"));
+    seen.Add(card);
+    r.deal[seat].Add(card);
+  }
+  if (r.deal[seat].size() > 13) {
+    return Bad(at, absl::StrCat("hand of ", Seat(seat), " has ", r.deal[seat].size(),
+                                " cards, at most 13"));
+  }
+  return absl::OkStatus();
+}
+
+// md: the dealer, then the hands of S, W, N and E (E may be left out of a whole deal).
+absl::Status ReadLinDeal(const std::string& value, const std::string& at, GameRecord& r) {
+  if (value.empty() || value[0] < '1' || value[0] > '4') {
+    return Bad(at, "md starts with the dealer: 1 (S), 2 (W), 3 (N) or 4 (E)");
+  }
+  r.dealer = kLinSeat[value[0] - '1'];
+  std::vector<std::string> hands = absl::StrSplit(value.substr(1), ',');
+  while (hands.size() > 4 && hands.back().empty()) hands.pop_back();
+  if (hands.size() < 3 || hands.size() > 4) {
+    return Bad(at, "md needs the hands of S, W, N and E separated by ','");
+  }
+  CardSet seen;
+  for (size_t h = 0; h < hands.size(); ++h) {
+    if (absl::Status s = ReadLinHand(hands[h], kLinSeat[h], at, seen, r); !s.ok()) return s;
+  }
+  if (hands.size() == 3 || hands[3].empty()) {
+    for (int s : {kSouth, kWest, kNorth}) {
+      if (r.deal[s].size() != 13) {
+        return Bad(at,
+                   absl::StrCat("East's hand may be left out only when the others hold 13 cards; ",
+                                Seat(s), " has ", r.deal[s].size()));
+      }
+    }
+    r.deal[kEast] = CardSet(kFullDeck.mask() & ~seen.mask());
+  }
+  for (int s = 1; s < 4; ++s) {
+    if (r.deal[s].size() != r.deal[0].size()) {
+      return Bad(at, absl::StrCat("unequal hands: N has ", r.deal[0].size(), " cards, ", Seat(s),
+                                  " has ", r.deal[s].size()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// sv: o (none), n (NS), e (EW) or b (both).
+absl::Status ReadLinVulnerability(const std::string& value, const std::string& at, GameRecord& r) {
+  const std::string v = absl::AsciiStrToLower(value);
+  if (v == "o" || v == "0" || v == "-") {
+    r.vulnerability = Vulnerability::kNone;
+  } else if (v == "n") {
+    r.vulnerability = Vulnerability::kNorthSouth;
+  } else if (v == "e") {
+    r.vulnerability = Vulnerability::kEastWest;
+  } else if (v == "b") {
+    r.vulnerability = Vulnerability::kBoth;
+  } else {
+    return Bad(at, "sv is o (none), n (NS), e (EW) or b (both)");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view field) {
   std::vector<std::string> parts = absl::StrSplit(absl::StripAsciiWhitespace(text), '|');
   GameRecord r;
   bool have_deal = false;
-  std::vector<int> cards;
   for (size_t i = 0; i + 1 < parts.size(); i += 2) {
     const std::string key = absl::AsciiStrToLower(absl::StripAsciiWhitespace(parts[i]));
     const std::string value(absl::StripAsciiWhitespace(parts[i + 1]));
     const std::string at = absl::StrCat(field, ": ", key, " '", value, "'");
     if (key == "md") {
-      if (value.empty() || value[0] < '1' || value[0] > '4') {
-        return Bad(at, "md starts with the dealer: 1 (S), 2 (W), 3 (N) or 4 (E)");
-      }
-      constexpr int kLinSeat[4] = {kSouth, kWest, kNorth, kEast};
-      r.dealer = kLinSeat[value[0] - '1'];
-      std::vector<std::string> hands = absl::StrSplit(value.substr(1), ',');
-      while (hands.size() > 4 && hands.back().empty()) hands.pop_back();
-      if (hands.size() < 3 || hands.size() > 4) {
-        return Bad(at, "md needs the hands of S, W, N and E separated by ','");
-      }
-      CardSet seen;
-      bool fourth_missing = hands.size() == 3 || hands[3].empty();
-      for (size_t h = 0; h < hands.size(); ++h) {
-        const int seat = kLinSeat[h];
-        int suit = -1;
-        for (char ch : hands[h]) {
-          if (std::optional<int> s = ParseSuit(ch)) {  // S H D C are never ranks
-            suit = *s;
-            continue;
-          }
-          const std::optional<int> rank = ParseRank(std::string(1, ch));
-          if (!rank || suit < 0) {
-            return Bad(at, absl::StrCat("hand of ", Seat(seat), ": '", std::string(1, ch),
-                                        "' is not a suit letter (S H D C) or a rank"));
-          }
-          const int card = MakeCard(suit, *rank);
-          if (seen.Contains(card))
-            return Bad(at, absl::StrCat("the ", CardName(card), " appears twice"));
-          seen.Add(card);
-          r.deal[seat].Add(card);
-        }
-        if (r.deal[seat].size() > 13) {
-          return Bad(at, absl::StrCat("hand of ", Seat(seat), " has ", r.deal[seat].size(),
-                                      " cards, at most 13"));
-        }
-      }
-      if (fourth_missing) {
-        for (int s : {kSouth, kWest, kNorth}) {
-          if (r.deal[s].size() != 13) {
-            return Bad(
-                at, absl::StrCat("East's hand may be left out only when the others hold 13 cards; ",
-                                 Seat(s), " has ", r.deal[s].size()));
-          }
-        }
-        r.deal[kEast] = CardSet(kFullDeck.mask() & ~seen.mask());
-      }
-      for (int s = 1; s < 4; ++s) {
-        if (r.deal[s].size() != r.deal[0].size()) {
-          return Bad(at, absl::StrCat("unequal hands: N has ", r.deal[0].size(), " cards, ",
-                                      Seat(s), " has ", r.deal[s].size()));
-        }
-      }
+      if (absl::Status s = ReadLinDeal(value, at, r); !s.ok()) return s;
       have_deal = true;
     } else if (key == "sv") {
-      const std::string v = absl::AsciiStrToLower(value);
-      if (v == "o" || v == "0" || v == "-") {
-        r.vulnerability = Vulnerability::kNone;
-      } else if (v == "n") {
-        r.vulnerability = Vulnerability::kNorthSouth;
-      } else if (v == "e") {
-        r.vulnerability = Vulnerability::kEastWest;
-      } else if (v == "b") {
-        r.vulnerability = Vulnerability::kBoth;
-      } else {
-        return Bad(at, "sv is o (none), n (NS), e (EW) or b (both)");
-      }
+      if (absl::Status s = ReadLinVulnerability(value, at, r); !s.ok()) return s;
     } else if (key == "mb") {
       const std::optional<std::string> call = NormalizeCall(value);
       if (!call) return Bad(at, "not a call (p, d, r, 1C..7N)");
@@ -592,7 +654,7 @@ absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view fi
     } else if (key == "pc") {
       const std::optional<int> card = ParseCard(value);
       if (!card) return Bad(at, "not a card (e.g. SK, H7)");
-      cards.push_back(*card);
+      r.play.push_back(*card);
     } else if (key == "mc") {
       int tricks = 0;
       if (!absl::SimpleAtoi(value, &tricks)) {
@@ -604,7 +666,6 @@ absl::StatusOr<GameRecord> ParseLin(absl::string_view text, absl::string_view fi
   }
   if (!have_deal) return Bad(field, "a LIN record needs md (the deal)");
   if (absl::Status s = SettleContract(r, absl::StrCat(field, ": mb")); !s.ok()) return s;
-  r.play = cards;
   if (!r.play.empty()) {
     absl::StatusOr<PlayPosition> p = PositionAfterPlay(r, absl::StrCat(field, ": pc"));
     if (!p.ok()) return p.status();
