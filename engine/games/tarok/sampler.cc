@@ -27,16 +27,78 @@ absl::Status NoLayoutWithTheFixedCards() {
       "fixed: no layout found that fits the fixed cards and the voids shown");
 }
 
-absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask, kPlayers>& fixed,
-                                      const std::string& field) {
-  Sampler s;
-  s.round_ = &round;
-  const int d = round.declarer();
+namespace {
+
+// The cards the seat sees placed: discards it knows, cards played, the known hands.
+Mask SeenCards(const Round& round) {
   Mask known = round.discards();
   for (int p = 0; p < kPlayers; ++p) {
     known |= round.played(p);
     if (round.known(p)) known |= round.hand(p);
   }
+  return known;
+}
+
+// Each card a hidden player played shows the cards he did not hold then: any card that, held
+// beside it, would have made it illegal. (Legality is decided card against card: follow suit,
+// tarok when void, beat when able, pagat last or forced.)
+void NarrowByPlay(const Round& round, std::array<Mask, 5>& allowed) {
+  if (round.phase() != Phase::kPlay && round.phase() != Phase::kDone) return;
+  PlayState replay = round.play_start();
+  for (int8_t c : round.cards_played()) {
+    const int p = replay.ToMove();
+    if (!round.known(p)) {
+      for (Mask m = kAllCards & ~Bit(c); m != 0; m &= m - 1) {
+        const Mask x = m & -m;
+        if (!(replay.LegalCards(Bit(c) | x) & Bit(c))) allowed[p] &= ~x;
+      }
+    }
+    replay.PlayHidden(c);
+  }
+}
+
+// Cards fixed to seat p's hidden hand, checked against what the seat knows (`pool`: the cards to
+// place; `allowed`: where the play allows them; `need`: how many p still takes).
+absl::Status CheckFixedHand(const Round& round, const std::array<Mask, kPlayers>& fixed, int p,
+                            Mask pool, Mask allowed, int need, const std::string& field) {
+  if (round.known(p)) {
+    if ((fixed[p] & ~round.hand(p)) != 0) {
+      return absl::InvalidArgumentError(absl::StrCat(field, ": seat ", SeatName(p),
+                                                     "'s hand is known and does not hold ",
+                                                     FormatCards(fixed[p] & ~round.hand(p))));
+    }
+    return absl::OkStatus();
+  }
+  if (const Mask bad = fixed[p] & ~pool; bad != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(field, ": ", FormatCards(bad),
+                                                   " cannot be in seat ", SeatName(p),
+                                                   "'s hand (known to be elsewhere or played)"));
+  }
+  if (const Mask bad = fixed[p] & ~allowed; bad != 0) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        field, ": seat ", SeatName(p), " has shown a void that excludes ", FormatCards(bad)));
+  }
+  for (int q = 0; q < kPlayers; ++q) {
+    if (q != p && (fixed[q] & fixed[p])) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(field, ": ", FormatCards(fixed[q] & fixed[p]), " fixed to two hands"));
+    }
+  }
+  if (std::popcount(fixed[p]) > need) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": seat ", SeatName(p), " holds only ", need, " hidden cards"));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask, kPlayers>& fixed,
+                                      const std::string& field) {
+  Sampler s;
+  s.round_ = &round;
+  const int d = round.declarer();
+  const Mask known = SeenCards(round);
   Mask talon_known = 0;
   int talon_hidden = 0;
   for (int8_t c : round.deal().talon) {
@@ -70,22 +132,7 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
     s.allowed_[p] = allowed;
     total += n;
   }
-  // Each card a hidden player played shows the cards he did not hold then: any card that,
-  // held beside it, would have made it illegal. (Legality is decided card against card: follow
-  // suit, tarok when void, beat when able, pagat last or forced.)
-  if (round.phase() == Phase::kPlay || round.phase() == Phase::kDone) {
-    PlayState replay = round.play_start();
-    for (int8_t c : round.cards_played()) {
-      const int p = replay.ToMove();
-      if (!round.known(p)) {
-        for (Mask m = kAllCards & ~Bit(c); m != 0; m &= m - 1) {
-          const Mask x = m & -m;
-          if (!(replay.LegalCards(Bit(c) | x) & Bit(c))) s.allowed_[p] &= ~x;
-        }
-      }
-      replay.PlayHidden(c);
-    }
-  }
+  NarrowByPlay(round, s.allowed_);
   if (total != std::popcount(s.pool_)) {
     return absl::InvalidArgumentError(absl::StrCat("position: the hidden places hold ", total,
                                                    " cards but ", std::popcount(s.pool_),
@@ -93,34 +140,12 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
   }
   for (int p = 0; p < kPlayers; ++p) {
     if (fixed[p] == 0) continue;
-    if (round.known(p)) {
-      if ((fixed[p] & ~round.hand(p)) != 0) {
-        return absl::InvalidArgumentError(absl::StrCat(field, ": seat ", SeatName(p),
-                                                       "'s hand is known and does not hold ",
-                                                       FormatCards(fixed[p] & ~round.hand(p))));
-      }
-      continue;
+    if (absl::Status st =
+            CheckFixedHand(round, fixed, p, s.pool_, s.allowed_[p], s.need_[p], field);
+        !st.ok()) {
+      return st;
     }
-    if (const Mask bad = fixed[p] & ~s.pool_; bad != 0) {
-      return absl::InvalidArgumentError(absl::StrCat(field, ": ", FormatCards(bad),
-                                                     " cannot be in seat ", SeatName(p),
-                                                     "'s hand (known to be elsewhere or played)"));
-    }
-    if (const Mask bad = fixed[p] & ~s.allowed_[p]; bad != 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          field, ": seat ", SeatName(p), " has shown a void that excludes ", FormatCards(bad)));
-    }
-    for (int q = 0; q < kPlayers; ++q) {
-      if (q != p && (fixed[q] & fixed[p])) {
-        return absl::InvalidArgumentError(
-            absl::StrCat(field, ": ", FormatCards(fixed[q] & fixed[p]), " fixed to two hands"));
-      }
-    }
-    if (std::popcount(fixed[p]) > s.need_[p]) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": seat ", SeatName(p), " holds only ", s.need_[p], " hidden cards"));
-    }
-    s.fixed_[p] = fixed[p];
+    if (!round.known(p)) s.fixed_[p] = fixed[p];
   }
   s.Finish();
   if (s.Count(0, s.caps_) == 0) {
