@@ -1,5 +1,9 @@
 #include "engine/games/scrabble/rules/position.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -189,69 +193,90 @@ std::string Position::Format(const Move& m) const {
   return absl::StrCat(Coordinates(m.dir, m.Row(0), m.Col(0)), " ", word);
 }
 
+namespace {
+
+// "-ABC": the tiles exchanged.
+absl::StatusOr<Move> ParseExchange(std::string_view tiles, const std::string& field) {
+  absl::StatusOr<Rack> rack = ParseRack(tiles, kRackSize, field);
+  if (!rack.ok()) return rack.status();
+  Move m;
+  m.kind = Move::kExchange;
+  for (int k = 0; k < kTileKinds; ++k) {
+    for (int j = 0; j < rack->count[k]; ++j) m.tiles[m.length++] = static_cast<Tile>(k);
+  }
+  return m;
+}
+
+// A play's word as written: Quackle writes the tiles a play goes through in parentheses, so
+// 8D Q(U)A is 8D QUA (or Q.A). Nullopt when the parentheses do not balance.
+struct Spelling {
+  std::string word;
+  std::vector<bool> through;  // per letter of `word`: given in parentheses
+};
+std::optional<Spelling> ReadSpelling(const std::string& text) {
+  Spelling s;
+  bool open = false;
+  for (const char c : text) {
+    if (c == '(' || c == ')') {
+      if (open == (c == '(')) return std::nullopt;
+      open = c == '(';
+      continue;
+    }
+    s.word += c;
+    s.through.push_back(open);
+  }
+  if (open) return std::nullopt;
+  return s;
+}
+
+// The row number of `digits` (1 or 2 digits, 1..15), else 0.
+int RowNumber(std::string_view digits) {
+  if (digits.empty() || digits.size() > 2) return 0;
+  int r = 0;
+  for (const char d : digits) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(d))) return 0;
+    r = r * 10 + (d - '0');
+  }
+  return r <= kDim ? r : 0;
+}
+
+// The start square and direction: 8D (row 8 from column D, across) or D8 (down). False when
+// `square` is neither.
+bool ReadSquare(const std::string& square, Move& m) {
+  if (square.size() < 2) return false;
+  const bool across = absl::ascii_isdigit(static_cast<unsigned char>(square[0]));
+  const Letter c = LetterOfChar(across ? square.back() : square[0]);
+  const int r = RowNumber(across ? std::string_view(square).substr(0, square.size() - 1)
+                                 : std::string_view(square).substr(1));
+  if (c == 0 || c > kDim || r == 0) return false;
+  m.dir = across ? kAcross : kDown;
+  m.line = static_cast<uint8_t>(across ? r - 1 : c - 1);
+  m.start = static_cast<uint8_t>(across ? c - 1 : r - 1);
+  return true;
+}
+
+}  // namespace
+
 absl::StatusOr<Move> Position::Parse(std::string_view text, const std::string& field) const {
   const std::string t(absl::StripAsciiWhitespace(absl::string_view(text.data(), text.size())));
   const auto bad = [&](std::string why) {
     return absl::InvalidArgumentError(absl::StrCat(field, ": ", core::Quote(text), " ", why));
   };
   if (t == "-" || absl::AsciiStrToLower(t) == "pass") return Move{};
-  if (!t.empty() && t[0] == '-') {
-    absl::StatusOr<Rack> tiles = ParseRack(std::string_view(t).substr(1), kRackSize, field);
-    if (!tiles.ok()) return tiles.status();
-    Move m;
-    m.kind = Move::kExchange;
-    for (int k = 0; k < kTileKinds; ++k) {
-      for (int j = 0; j < tiles->count[k]; ++j) m.tiles[m.length++] = static_cast<Tile>(k);
-    }
-    return m;
-  }
+  if (!t.empty() && t[0] == '-') return ParseExchange(std::string_view(t).substr(1), field);
   const std::vector<std::string> parts = absl::StrSplit(t, ' ', absl::SkipWhitespace());
   if (parts.size() != 2) {
     return bad(
         "is not a move (write 8D WORD across from D8, D8 WORD down, -ABC to exchange, - to pass)");
   }
-  const std::string& pos = parts[0];
-  // Quackle writes the tiles a play goes through in parentheses: 8D Q(U)A is 8D QUA (or Q.A).
-  std::string word;
-  std::vector<bool> through;  // per letter of `word`: given in parentheses
-  bool open = false;
-  for (const char c : parts[1]) {
-    if (c == '(' || c == ')') {
-      if (open == (c == '(')) return bad("has unbalanced parentheses");
-      open = c == '(';
-      continue;
-    }
-    word += c;
-    through.push_back(open);
-  }
-  if (open) return bad("has unbalanced parentheses");
+  const std::optional<Spelling> spelled = ReadSpelling(parts[1]);
+  if (!spelled) return bad("has unbalanced parentheses");
+  const std::string& word = spelled->word;
   Move m;
   m.kind = Move::kPlace;
-  int row = -1, col = -1;
-  if (!pos.empty() && absl::ascii_isdigit(static_cast<unsigned char>(pos[0]))) {
-    m.dir = kAcross;
-    const Letter c = LetterOfChar(pos.back());
-    int r = 0;
-    for (size_t i = 0; i + 1 < pos.size(); ++i) {
-      if (!absl::ascii_isdigit(static_cast<unsigned char>(pos[i])) || i > 1) r = 99;
-      r = r * 10 + (pos[i] - '0');
-    }
-    if (c != 0 && c <= kDim && r >= 1 && r <= kDim) row = r - 1, col = c - 1;
-  } else if (!pos.empty()) {
-    m.dir = kDown;
-    const Letter c = LetterOfChar(pos[0]);
-    int r = 0;
-    for (size_t i = 1; i < pos.size(); ++i) {
-      if (!absl::ascii_isdigit(static_cast<unsigned char>(pos[i])) || i > 2) r = 99;
-      r = r * 10 + (pos[i] - '0');
-    }
-    if (c != 0 && c <= kDim && pos.size() > 1 && r >= 1 && r <= kDim) row = r - 1, col = c - 1;
-  }
-  if (row < 0) {
+  if (!ReadSquare(parts[0], m)) {
     return bad("does not start with a square (8D: row 8 from column D, across; D8: down)");
   }
-  m.line = static_cast<uint8_t>(m.dir == kAcross ? row : col);
-  m.start = static_cast<uint8_t>(m.dir == kAcross ? col : row);
   if (word.size() < 2 || word.size() > kDim) return bad("has no word of 2 to 15 letters");
   if (m.start + word.size() > kDim) return bad("runs off the board");
   m.length = static_cast<uint8_t>(word.size());
@@ -267,7 +292,7 @@ absl::StatusOr<Move> Position::Parse(std::string_view text, const std::string& f
       }
       continue;
     }
-    if (through[static_cast<size_t>(i)]) {
+    if (spelled->through[static_cast<size_t>(i)]) {
       return bad(absl::StrCat("has (", std::string(1, c), ") on the empty square ",
                               SquareName(m.Row(i), m.Col(i)),
                               " (parentheses stand for tiles on the board)"));
