@@ -260,6 +260,100 @@ void Drain(std::vector<Instance>& instances, kibitzer::service::EngineApi& api,
   closer.join();
 }
 
+// The gRPC servers over one engine: the first on --listen, and another on the same port should
+// the first one's listener die (listener_watch.h). The services outlive the servers (threads a
+// call started may still read them): they are declared first, so destroyed last.
+class Servers {
+ public:
+  Servers(kibitzer::service::EngineApi& api, kibitzer::service::BridgeApi& bridge_api,
+          kibitzer::service::RequestLog& log, const kibitzer::service::ServerSecurity& security,
+          const ApiOptions& options)
+      : api_(api), bridge_api_(bridge_api), log_(log), security_(security), options_(options) {}
+
+  // The first server, on `address`; false when it cannot listen there.
+  bool Listen(const std::string& address) {
+    instances_.push_back(Start(address, &port_));
+    return instances_[0].server != nullptr && port_ != 0;
+  }
+  int port() const { return port_; }
+
+  // Until `draining`: should the listener die (the process out of descriptors), a new one on the
+  // same port once they are free again (keeping a reserve, so that the new one's first accepts do
+  // not fail). For a thread of its own.
+  void Revive(const std::string& listen, rlim_t files, const std::atomic<bool>& draining) {
+    namespace svc = kibitzer::service;
+    constexpr size_t kReserve = 64;
+    const bool tcp = listen.rfind("unix:", 0) != 0 && listen.rfind("unix-abstract:", 0) != 0;
+    const std::string address = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port_);
+    while (!draining) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+      if (!tcp || !svc::ListenerDied()) continue;
+      // Unreadable counts mean no descriptor is free (opening /proc/self/fd takes one).
+      const std::optional<size_t> open = svc::OpenFiles();
+      if (!open || *open + kReserve >= files) continue;
+      const std::optional<std::vector<int>> dead = svc::ListeningSockets(port_);
+      if (!dead) continue;
+      svc::SetListenerDied(false);
+      int bound = 0;
+      Instance revived = Start(address, &bound);
+      if (!revived.server || bound != port_) {
+        revived.server.reset();  // before the services it was given
+        services_.pop_back();
+        bridges_.pop_back();
+        svc::SetListenerDied(true);  // tried again on the next round
+        continue;
+      }
+      for (const int fd : *dead) shutdown(fd, SHUT_RDWR);  // the kernel queues nothing there now
+      std::fprintf(stderr,
+                   "kibitzerd: the listener had run out of file descriptors; listening again on "
+                   "%s\n",
+                   address.c_str());
+      std::lock_guard<std::mutex> lock(mu_);
+      instances_.push_back(std::move(revived));
+    }
+  }
+
+  // Every server started (once Revive's thread has ended).
+  std::vector<Instance>& instances() { return instances_; }
+
+ private:
+  // A server of new services on `address` (its port in *port).
+  Instance Start(const std::string& address, int* port) {
+    services_.push_back(
+        std::make_unique<kibitzer::service::KibitzerService>(&api_, &log_, &security_.rules));
+    bridges_.push_back(
+        std::make_unique<kibitzer::service::BridgeService>(&bridge_api_, &log_, &security_.rules));
+    Instance in;
+    in.service = services_.back().get();
+    grpc::ServerBuilder builder;
+    builder.AddListeningPort(address, security_.credentials, port);
+    LimitConnections(builder, options_);
+    // A second listener on the port (after the first died) needs SO_REUSEPORT, gRPC's default
+    // on Linux; said here so that it holds.
+    builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 1);
+    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
+        interceptors;
+    interceptors.push_back(std::make_unique<kibitzer::service::UnparsedRequestFactory>(
+        &log_, std::set<std::string>{"kibitzer.v1.Kibitzer", "kibitzer.v1.Bridge"}));
+    builder.experimental().SetInterceptorCreators(std::move(interceptors));
+    builder.RegisterService(services_.back().get());
+    builder.RegisterService(bridges_.back().get());
+    in.server = builder.BuildAndStart();
+    return in;
+  }
+
+  kibitzer::service::EngineApi& api_;
+  kibitzer::service::BridgeApi& bridge_api_;
+  kibitzer::service::RequestLog& log_;
+  const kibitzer::service::ServerSecurity& security_;
+  const ApiOptions& options_;
+  std::vector<std::unique_ptr<kibitzer::service::KibitzerService>> services_;
+  std::vector<std::unique_ptr<kibitzer::service::BridgeService>> bridges_;
+  std::mutex mu_;
+  std::vector<Instance> instances_;
+  int port_ = 0;
+};
+
 int Run() {
   const std::optional<ApiOptions> given = OptionsFromFlags();
   if (!given.has_value()) return 2;
@@ -303,41 +397,12 @@ int Run() {
   (void)grpc::health::v1::HealthCheckRequest::descriptor();
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
-  // The first server's services, and those of any started later; all kept to the end.
-  kibitzer::service::KibitzerService service(&api, &log, &security->rules);
-  kibitzer::service::BridgeService bridge_service(&bridge_api, &log, &security->rules);
-  std::vector<std::unique_ptr<kibitzer::service::KibitzerService>> later_services;
-  std::vector<std::unique_ptr<kibitzer::service::BridgeService>> later_bridges;
-  // A server of these services on `address` (its port in *port).
-  const auto start = [&](const std::string& address, int* port,
-                         kibitzer::service::KibitzerService* kibitzer,
-                         kibitzer::service::BridgeService* bridge) {
-    Instance in;
-    in.service = kibitzer;
-    grpc::ServerBuilder builder;
-    builder.AddListeningPort(address, security->credentials, port);
-    LimitConnections(builder, options);
-    // A second listener on the port (after the first died) needs SO_REUSEPORT, gRPC's default
-    // on Linux; said here so that it holds.
-    builder.AddChannelArgument(GRPC_ARG_ALLOW_REUSEPORT, 1);
-    std::vector<std::unique_ptr<grpc::experimental::ServerInterceptorFactoryInterface>>
-        interceptors;
-    interceptors.push_back(std::make_unique<kibitzer::service::UnparsedRequestFactory>(
-        &log, std::set<std::string>{"kibitzer.v1.Kibitzer", "kibitzer.v1.Bridge"}));
-    builder.experimental().SetInterceptorCreators(std::move(interceptors));
-    builder.RegisterService(kibitzer);
-    builder.RegisterService(bridge);
-    in.server = builder.BuildAndStart();
-    return in;
-  };
-  std::mutex instances_mu;
-  std::vector<Instance> instances;
-  int port = 0;
-  instances.push_back(start(listen, &port, &service, &bridge_service));
-  if (!instances[0].server || port == 0) {
+  Servers servers(api, bridge_api, log, *security, options);
+  if (!servers.Listen(listen)) {
     std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
     return 1;
   }
+  const int port = servers.port();
   if (listen.rfind("unix:", 0) == 0 || listen.rfind("unix-abstract:", 0) == 0) {
     std::printf("kibitzerd listening on %s\n", listen.c_str());  // a socket path has no port
   } else {
@@ -352,52 +417,14 @@ int Run() {
                options.PerClientLimit(), memory_budget >> 20,
                static_cast<unsigned long long>(files));
 
-  // Should the listener die (the process out of descriptors), a new one on the same port once
-  // they are free again (keeping a reserve, so that the new one's first accepts do not fail).
   std::atomic<bool> draining{false};
-  const bool tcp = listen.rfind("unix:", 0) != 0 && listen.rfind("unix-abstract:", 0) != 0;
-  std::thread reviver([&] {
-    namespace svc = kibitzer::service;
-    constexpr size_t kReserve = 64;
-    const std::string address = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port);
-    while (!draining) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-      if (!tcp || !svc::ListenerDied()) continue;
-      // Unreadable counts mean no descriptor is free (opening /proc/self/fd takes one).
-      const std::optional<size_t> open = svc::OpenFiles();
-      if (!open || *open + kReserve >= files) continue;
-      const std::optional<std::vector<int>> dead = svc::ListeningSockets(port);
-      if (!dead) continue;
-      svc::SetListenerDied(false);
-      int bound = 0;
-      later_services.push_back(
-          std::make_unique<kibitzer::service::KibitzerService>(&api, &log, &security->rules));
-      later_bridges.push_back(
-          std::make_unique<kibitzer::service::BridgeService>(&bridge_api, &log, &security->rules));
-      Instance revived =
-          start(address, &bound, later_services.back().get(), later_bridges.back().get());
-      if (!revived.server || bound != port) {
-        revived.server.reset();  // before the services it was given
-        later_services.pop_back();
-        later_bridges.pop_back();
-        svc::SetListenerDied(true);  // tried again on the next round
-        continue;
-      }
-      for (const int fd : *dead) shutdown(fd, SHUT_RDWR);  // the kernel queues nothing there now
-      std::fprintf(stderr,
-                   "kibitzerd: the listener had run out of file descriptors; listening again on "
-                   "%s\n",
-                   address.c_str());
-      std::lock_guard<std::mutex> lock(instances_mu);
-      instances.push_back(std::move(revived));
-    }
-  });
+  std::thread reviver([&] { servers.Revive(listen, files, draining); });
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
   draining = true;
   reviver.join();
-  Drain(instances, api, signals, signal_number);
+  Drain(servers.instances(), api, signals, signal_number);
   std::fprintf(stderr, "kibitzerd: stopped\n");
   return 0;
 }
