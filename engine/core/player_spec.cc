@@ -55,7 +55,7 @@ absl::StatusOr<PlayerText> ReadPlayer(const std::string& text, const std::vector
                                                    "; settings by name as NAME=VALUE)"));
   }
   const PlayerForm& form = types[type];
-  PlayerText out{type, form.preset};
+  PlayerText out{type, form.preset, {}};
   OptionMap written;
   size_t next = 0;  // the next positional name
   for (size_t i = 1; i < parts.size(); ++i) {

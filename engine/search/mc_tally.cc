@@ -14,6 +14,13 @@ MonteCarloTally::MonteCarloTally(int moves, int channels, int tie, bool paired)
       raced_out_(static_cast<size_t>(moves), 0),
       pairs_(paired_ ? static_cast<size_t>(moves) * static_cast<size_t>(moves - 1) / 2 : 0) {}
 
+void MonteCarloTally::Reset() {
+  std::fill(stats_.begin(), stats_.end(), core::RunningMean{});
+  std::fill(alive_.begin(), alive_.end(), uint8_t{1});
+  std::fill(raced_out_.begin(), raced_out_.end(), uint8_t{0});
+  std::fill(pairs_.begin(), pairs_.end(), PairSums{});
+}
+
 void MonteCarloTally::Absorb(const double* v, const uint8_t* mask) {
   for (int m = 0; m < moves_; ++m) {
     if (!mask[m]) continue;

@@ -28,6 +28,8 @@ class MonteCarloTally {
   // `moves` moves of `channels` values each; `tie`: the channel that breaks ties of the objective
   // (-1: none); `paired`: keep the paired differences (at most kMaxPairedMoves moves).
   MonteCarloTally(int moves, int channels, int tie, bool paired);
+  // Forgets every sample: every move in the race again.
+  void Reset();
 
   // Adds one layout's values, values[move * channels + channel], for the moves `mask` holds.
   void Absorb(const double* values, const uint8_t* mask);

@@ -128,7 +128,8 @@ class MonteCarloSearch {
         config_(config),
         moves_(game.MoveCount()),
         channels_(game.Channels()),
-        tie_(game.TieChannel()) {
+        tie_(game.TieChannel()),
+        tally_(moves_, channels_, tie_, config.race > 0 || config.confidence > 0) {
     config_.threads = std::max(0, config_.threads);
     config_.batch = std::max<uint64_t>(1, config_.batch);
     ring_ =
@@ -138,7 +139,7 @@ class MonteCarloSearch {
 
   core::Report Run(core::SearchControl& control, core::ProgressSink& sink) {
     const size_t m = static_cast<size_t>(moves_), c = static_cast<size_t>(channels_);
-    tally_.emplace(moves_, channels_, tie_, config_.race > 0 || config_.confidence > 0);
+    tally_.Reset();
     masks_.assign(2 * m, 1);
     values_.assign(ring_ * m * c, 0.0);
     slot_nodes_.assign(ring_, 0);
@@ -169,7 +170,7 @@ class MonteCarloSearch {
       report.message = error_;
     } else if (reason == core::StopReason::kCompleted) {
       report.message =
-          tally_->InRace() == 1 && racing()
+          tally_.InRace() == 1 && racing()
               ? absl::StrFormat(
                     "the race left one move: every other was shown behind it, or no "
                     "better by more than %g, at %.0f%% confidence",
@@ -202,10 +203,10 @@ class MonteCarloSearch {
   }
   // After Run: the statistics of `move` on `channel`.
   const core::RunningMean& Stats(int move, int channel) const {
-    return tally_->Stats(move, channel);
+    return tally_.Stats(move, channel);
   }
   // After Run: the game's index of the move ranked first (-1 when no sample was solved).
-  int BestIndex() const { return combined_ > 0 && moves_ > 0 ? tally_->Ranked().front() : -1; }
+  int BestIndex() const { return combined_ > 0 && moves_ > 0 ? tally_.Ranked().front() : -1; }
 
  private:
   enum SlotState : uint8_t { kEmpty, kDone, kCut, kStopped, kFailed };
@@ -343,8 +344,8 @@ class MonteCarloSearch {
         if (r == core::StopReason::kTimeLimit) control.Stop(r);
         return r == core::StopReason::kNone ? core::StopReason::kError : r;
       }
-      tally_->Absorb(values_.data() + slot * static_cast<uint64_t>(moves_ * channels_),
-                     MaskOf(combined_));
+      tally_.Absorb(values_.data() + slot * static_cast<uint64_t>(moves_ * channels_),
+                    MaskOf(combined_));
       slot_state_[slot] = kEmpty;
       nodes_ += slot_nodes_[slot];
       ++combined_;
@@ -382,13 +383,13 @@ class MonteCarloSearch {
   // batch, with its own mask).
   bool Decide() {
     if (combined_ < config_.min_samples) return false;
-    const bool over = tally_->Decide(
+    const bool over = tally_.Decide(
         RacePolicy{config_.race, config_.confidence, config_.margin, config_.tie_margin});
     if (racing() && !over) {
       // The batch after the one being solved now runs with the moves left in the race (its
       // mask's slot was the batch just added).
       std::copy(
-          tally_->alive().begin(), tally_->alive().end(),
+          tally_.alive().begin(), tally_.alive().end(),
           masks_.begin() + static_cast<ptrdiff_t>((combined_ / config_.batch + 1) % 2 * moves_));
     }
     return over;
@@ -396,14 +397,14 @@ class MonteCarloSearch {
 
   core::Report MakeReport(const core::SearchControl& control) const {
     core::Report report;
-    tally_->FillMoves(report, [this](const MonteCarloMove& move, core::MoveValue& mv) {
+    tally_.FillMoves(report, [this](const MonteCarloMove& move, core::MoveValue& mv) {
       game_.Describe(move, mv);
     });
     report.samples = combined_;
     report.nodes = nodes_;
     report.elapsed_seconds = control.ElapsedSeconds();
     if (racing()) {
-      report.statistics.push_back({"raced_out", static_cast<double>(tally_->RacedOut()),
+      report.statistics.push_back({"raced_out", static_cast<double>(tally_.RacedOut()),
                                    "moves dropped by the race, no longer solved"});
     }
     report.statistics.push_back(
@@ -419,6 +420,8 @@ class MonteCarloSearch {
   const int moves_;
   const int channels_;
   const int tie_;
+  // What the samples added so far say (the coordinator's, or under mu_).
+  MonteCarloTally tally_;
   uint64_t ring_ = 1;  // slots for samples being solved or waiting to be added
 
   // The workers' own token: the coordinator passes a stop or pause on, and stops them once their
@@ -436,10 +439,9 @@ class MonteCarloSearch {
   std::vector<uint64_t> slot_nodes_;
   std::vector<SlotState> slot_state_;
 
-  // The samples added so far (coordinator only, or under mu_), and what they say.
+  // The samples added so far (coordinator only, or under mu_).
   uint64_t combined_ = 0;
   uint64_t nodes_ = 0;
-  std::optional<MonteCarloTally> tally_;
   // The moves each batch is solved for, a slot per batch parity: batch b + 1 runs with the race
   // as decided after batch b - 1, so that the workers go on into it while batch b is added (the
   // same at any thread count). Read by Solve.
