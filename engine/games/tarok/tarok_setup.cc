@@ -130,6 +130,64 @@ absl::StatusOr<Move> ParseMove(const std::string& text, const Round& round,
   return absl::InvalidArgumentError(absl::StrCat(field, ": the game is over"));
 }
 
+namespace {
+
+// The round from the deal: after the bidding when options[contract] names one (with its
+// declarer), else from the first bid.
+absl::StatusOr<Round> StartRound(const Rules& rules, const DealCards& deal,
+                                 const std::string& contract_name, int declarer) {
+  if (contract_name == "auction") {
+    if (declarer != -1) {
+      return absl::InvalidArgumentError(
+          "options[declarer]: only with options[contract]; the bidding names the declarer");
+    }
+    return Round(rules, deal);
+  }
+  Contract c;
+  ParseContract(contract_name, &c);
+  if (c == Contract::kKlop) {
+    if (declarer != -1)
+      return absl::InvalidArgumentError("options[declarer]: klop has no declarer");
+    return Round(rules, deal, c, -1);
+  }
+  if (declarer < 0) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options[declarer]: ", contract_name, " needs its declarer (1, 2 or 3)"));
+  }
+  return Round(rules, deal, c, declarer);
+}
+
+// Move `text` (field `field`) checked legal in `round` and applied.
+absl::StatusOr<Move> ApplyMove(const std::string& text, const std::string& field, Round& round) {
+  if (round.phase() == Phase::kDone) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": '", text, "' is not legal: the game is over"));
+  }
+  absl::StatusOr<Move> m = ParseMove(text, round, field);
+  if (!m.ok()) return m.status();
+  const int mover = round.ToMove();
+  if (round.phase() == Phase::kTalon && round.known(mover)) {
+    for (int8_t c : round.deal().talon) {
+      if (c < 0) {
+        return absl::InvalidArgumentError(absl::StrCat(
+            field, ": the declarer's hand is known but the talon is not; give the talon"));
+      }
+    }
+  }
+  const std::vector<Move> legal = round.LegalMoves(Candidates(round, mover));
+  if (std::find(legal.begin(), legal.end(), *m) == legal.end()) {
+    std::vector<std::string> names;
+    for (const Move& l : legal) names.push_back(MoveText(l));
+    return absl::InvalidArgumentError(
+        absl::StrCat(field, ": '", text, "' is not legal for seat ", SeatName(mover),
+                     " now (legal: ", absl::StrJoin(names, " "), ")"));
+  }
+  round.Apply(*m);
+  return m;
+}
+
+}  // namespace
+
 absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec& spec) {
   absl::StatusOr<PositionOptions> opts = PositionOptionSet().Parse(spec.options, "options");
   if (!opts.ok()) return opts.status();
@@ -151,65 +209,20 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
     return absl::InvalidArgumentError(absl::StrCat(
         "seat: seat ", SeatName(seat), "'s hand is not given, so this is not its view"));
   }
-  core::OptionMap kept;
   const std::string contract_name = opts->contract;
   const int declarer = opts->declarer - 1;  // -1: none given
-  auto make_round = [&](const DealCards& d) -> absl::StatusOr<Round> {
-    if (contract_name == "auction") {
-      if (declarer != -1) {
-        return absl::InvalidArgumentError(
-            "options[declarer]: only with options[contract]; the bidding names the declarer");
-      }
-      return Round(*rules, d);
-    }
-    Contract c;
-    ParseContract(contract_name, &c);
-    if (c == Contract::kKlop) {
-      if (declarer != -1) {
-        return absl::InvalidArgumentError("options[declarer]: klop has no declarer");
-      }
-      return Round(*rules, d, c, -1);
-    }
-    if (declarer < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("options[declarer]: ", contract_name, " needs its declarer (1, 2 or 3)"));
-    }
-    return Round(*rules, d, c, declarer);
-  };
-  absl::StatusOr<Round> made = make_round(*deal);
+  absl::StatusOr<Round> made = StartRound(*rules, *deal, contract_name, declarer);
   if (!made.ok()) return made.status();
   Round round = std::move(*made);
+  core::OptionMap kept;
   if (contract_name != "auction") {
     kept["contract"] = contract_name;
     if (declarer >= 0) kept["declarer"] = SeatName(declarer);
   }
   std::vector<Move> moves;
   for (size_t i = 0; i < spec.moves.size(); ++i) {
-    const std::string field = absl::StrCat("moves[", i, "]");
-    if (round.phase() == Phase::kDone) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", spec.moves[i], "' is not legal: the game is over"));
-    }
-    absl::StatusOr<Move> m = ParseMove(spec.moves[i], round, field);
+    absl::StatusOr<Move> m = ApplyMove(spec.moves[i], absl::StrCat("moves[", i, "]"), round);
     if (!m.ok()) return m.status();
-    const int mover = round.ToMove();
-    if (round.phase() == Phase::kTalon && round.known(mover)) {
-      for (int8_t c : round.deal().talon) {
-        if (c < 0) {
-          return absl::InvalidArgumentError(absl::StrCat(
-              field, ": the declarer's hand is known but the talon is not; give the talon"));
-        }
-      }
-    }
-    const std::vector<Move> legal = round.LegalMoves(Candidates(round, mover));
-    if (std::find(legal.begin(), legal.end(), *m) == legal.end()) {
-      std::vector<std::string> names;
-      for (const Move& l : legal) names.push_back(MoveText(l));
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, ": '", spec.moves[i], "' is not legal for seat ", SeatName(mover),
-                       " now (legal: ", absl::StrJoin(names, " "), ")"));
-    }
-    round.Apply(*m);
     moves.push_back(*m);
   }
   if (seat_view) {
