@@ -16,6 +16,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "clients/cli/json_quote.h"
+#include "engine/core/thread_pool.h"
 
 namespace kibitzer::cli {
 namespace {
@@ -86,14 +87,14 @@ class Batch {
   }
 
   absl::Status Run() {
-    std::vector<std::thread> workers;
+    core::ThreadGroup workers;
     for (size_t t = 0; t < transports_.size(); ++t) {
       const int n =
           t < options_.in_flight.size() && options_.in_flight[t] > 0 ? options_.in_flight[t] : 2;
-      for (int k = 0; k < n; ++k) workers.emplace_back([this, t] { Work(t); });
+      for (int k = 0; k < n; ++k) workers.Start([this, t] { Work(t); });
     }
     WriteInOrder();
-    for (std::thread& w : workers) w.join();
+    workers.Join();
     return error_;
   }
 

@@ -14,6 +14,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/strip.h"
 #include "clients/cli/commands.h"
+#include "engine/core/thread_pool.h"
 #include "grpc/health/v1/health.pb.h"
 #include "grpcpp/generic/generic_stub.h"
 #include "grpcpp/grpcpp.h"
@@ -246,7 +247,8 @@ class RemoteTransport final : public Transport {
     std::mutex mu;
     std::string search_id;
     std::atomic<bool> done{false};
-    std::thread watcher([&] {
+    core::ThreadGroup watcher;
+    watcher.Start([&] {
       while (!done) {
         std::this_thread::sleep_for(kPollInterrupt);
         if (interrupt == nullptr || !*interrupt) continue;
@@ -280,7 +282,7 @@ class RemoteTransport final : public Transport {
       }
     }
     done = true;
-    watcher.join();
+    watcher.Join();
     grpc::Status status = reader->Finish();
     if (!status.ok()) return FromGrpc(status);
     if (!have_final) return absl::InternalError("the stream ended without a final report");

@@ -491,12 +491,12 @@ void Session::StartGo(const std::vector<std::string>& tokens) {
   StopSearch();  // joins the last search's thread
   interrupt_ = false;
   searching_ = true;
-  search_ = std::thread([this, go, position = position_] { RunGo(go, *position); });
+  search_.Start([this, go, position = position_] { RunGo(go, *position); });
 }
 
 void Session::StopSearch() {
   interrupt_ = true;
-  if (search_.joinable()) search_.join();
+  search_.Join();
 }
 
 std::string Session::Provenance(const Position& p) const {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "clients/cli/transport.h"
+#include "engine/core/thread_pool.h"
 #include "engine/games/scrabble/lexicon/lexicon_store.h"
 #include "engine/games/scrabble/scrabble_game.h"
 
@@ -84,7 +85,7 @@ class Session {
   std::string transport_dir_;
   std::unique_ptr<scrabble::LexiconStore> lexica_;  // the mirror's lexica
   std::shared_ptr<const Position> position_;
-  std::thread search_;
+  core::ThreadGroup search_;  // the running search, if any
   std::atomic<bool> searching_{false};
   std::atomic<bool> interrupt_{false};
 };
