@@ -14,6 +14,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/time/time.h"
@@ -156,25 +157,24 @@ constexpr char kUsage[] =
     "  scrabble-leaves --games=N --generations=G --seed=S [--position-option=lexicon=NAME]\n"
     "            [--output=FILE]: leave values learned by self-play, written to the lexicon\n"
     "            directory's NAME.leaves (loaded with the lexicon) or FILE\n"
-    "  match     --game=scrabble --players=A,B: greedy, static,\n"
-    "            sim[:IT[:PLIES[:CANDS]]][:win|:latewin][:infer][:toend][:late=N][:nodes=N],\n"
-    "            sim-endgame[:...][:nopre],\n"
-    "            seed[:SIMS[:PLIES]]\n"
-    "            (every match: --report-every=N prints the table of the first N, 2N, ... deals\n"
-    "            as they finish, so a stopped run still reports; --first-deal=K starts at deal\n"
-    "            K, so the rest of a stopped run can be played)\n"
-    "Big Two and tarok:\n"
-    "  match     --players=A,B,C[,D] --deals=N --seed=S: whole games on seeded deals, seats\n"
-    "            rotated; wins, points and 95% intervals per player (in this process)\n"
-    "            tarok players: random, seed[:samples[:depth]], mc[:samples[:exact_tricks]],\n"
-    "            race[:...] (mc racing: cards shown behind are dropped); Big Two: baseline,\n"
-    "            random, maxn|paranoid[:depth[:leaf]], mc|race[:samples[:depth[:algorithm\n"
-    "            [:leaf]]]]; any setting also by name: mc:samples=20:bid_samples=64\n"
+    "Every game:\n"
+    "  match     --game=G --players=A,B[,C[,D]] --deals=N --seed=S: whole games on seeded\n"
+    "            deals, seats rotated; wins, points and 95% intervals per player (in this\n"
+    "            process); --report-every=N prints the table of the first N, 2N, ... deals as\n"
+    "            they finish, so a stopped run still reports; --first-deal=K starts at deal K,\n"
+    "            so the rest of a stopped run can be played. The players (see below).\n"
     "Examples: kibitz analyze --game=tictactoe 'x...o.... x'\n"
     "  kibitz analyze --game=bridge --seat=W --position-option=contract=4H,declarer=S "
     "\\\n"
     "      --samples=200 --constraints='hcp(south) >= 12' 'N:... ... ... ...'\n"
     "Flags may be written with dashes or underscores.";
+
+// The usage text, with each game's match players as their declarations list them.
+const std::string& Usage() {
+  static const std::string kText =
+      absl::StrCat(kUsage, "\nMatch players:\n", kibitzer::cli::MatchPlayersHelp());
+  return kText;
+}
 
 // The flags every command reads, and the position in `words` or --position-file.
 absl::StatusOr<kibitzer::cli::CommandOptions> CommandOptionsFromFlags(
@@ -288,21 +288,21 @@ int RunCommand(const std::string& command, kibitzer::cli::Transport& t,
     std::signal(SIGINT, OnSigint);
     return kibitzer::cli::RunSearch(t, o, command == "bestmove", &g_interrupted);
   }
-  std::fprintf(stderr, "kibitz: unknown command '%s'\n%s\n", command.c_str(), kUsage);
+  std::fprintf(stderr, "kibitz: unknown command '%s'\n%s\n", command.c_str(), Usage().c_str());
   return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  absl::SetProgramUsageMessage(kUsage);
+  absl::SetProgramUsageMessage(Usage());
   kibitzer::service::NormalizeFlagNames(argc, argv);
   // A position that begins with '-' (a hidden hand) is not a flag.
   std::vector<char*> ordered = kibitzer::cli::FlagsFirst(argc, argv);
   std::vector<char*> args =
       absl::ParseCommandLine(static_cast<int>(ordered.size()), ordered.data());
   if (args.size() < 2) {
-    std::fprintf(stderr, "%s\n", kUsage);
+    std::fprintf(stderr, "%s\n", Usage().c_str());
     return 2;
   }
   const std::string command = args[1];

@@ -20,6 +20,8 @@ struct MatchFlags {
   std::string records;   // a file: each game played as a JSON line; empty: none
 };
 int RunMatch(const CommandOptions& o, const MatchFlags& m);
+// The players of each game's match as their declarations list them, for the usage text.
+std::string MatchPlayersHelp();
 // kibitz scrabble-leaves: leave values learned by self-play (in this process), written to
 // --output or the lexicon directory's NAME.leaves.
 struct LeavesFlags {

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <functional>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
@@ -310,6 +311,15 @@ int RunBridgeMatch(const CommandOptions& o, const MatchFlags& m, Records& record
 }
 
 }  // namespace
+
+std::string MatchPlayersHelp() {
+  return absl::StrCat("  bridge players (--players=A,B): ", bridge::PlayerHelp(),
+                      "\n  tarok players (A,B,C): ", tarok::PlayerHelp(),
+                      "\n  Big Two players (A,B,C[,D]): ", bigtwo::PlayerHelp(),
+                      "\n  Scrabble players (A,B): ", scrabble::PlayerHelp(),
+                      "\n  any setting also by name, as NAME=VALUE: mc:samples=20:bid_samples=64,\n"
+                      "  sim:toend:late=5, sim:nodes=5000000\n");
+}
 
 int RunMatch(const CommandOptions& o, const MatchFlags& m) {
   if (o.game != "bigtwo" && o.game != "tarok" && o.game != "scrabble" && o.game != "bridge") {
