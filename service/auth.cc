@@ -205,9 +205,10 @@ absl::StatusOr<ServerSecurity> MakeServerSecurity(const SecurityOptions& o) {
     }
     out.credentials = grpc::SslServerCredentials(ssl);
   } else if (auth) {
-    // Plain text, but only from this machine: local credentials refuse other peers.
+    // Plain text, but only from this machine: local credentials refuse other peers (behind the
+    // gate, which listens on loopback, gRPC's peers are the gate's Unix sockets).
     out.credentials = grpc::experimental::LocalServerCredentials(
-        absl::StartsWith(o.listen, "unix") ? UDS : LOCAL_TCP);
+        o.relayed || absl::StartsWith(o.listen, "unix") ? UDS : LOCAL_TCP);
   } else {
     out.credentials = grpc::InsecureServerCredentials();
     if (!local) {

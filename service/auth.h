@@ -85,6 +85,9 @@ struct SecurityOptions {
   std::string auth_tokens = "";    // a token file
   bool open_reflection = false;    // with tokens: reflection answers without one
   std::string front_door_secret = "";  // a file holding the front door's secret
+  // gRPC listens on a Unix socket behind kibitzerd's connection gate (connection_gate.h), which
+  // listens on `listen`.
+  bool relayed = false;
 };
 
 struct ServerSecurity {

@@ -11,6 +11,7 @@
 #include "absl/strings/strip.h"
 #include "engine/core/quote.h"
 #include "service/auth.h"
+#include "service/connection_gate.h"
 #include "service/error_model.h"
 #include "service/job_call.h"
 
@@ -260,7 +261,7 @@ absl::StatusOr<Caller> Connected(const grpc::CallbackServerContext& context,
     const std::vector<grpc::string_ref> who = auth->GetPeerIdentity();
     caller.client = "tls:" + std::string(who[0].data(), who[0].size());
   } else {
-    caller.client = "peer:" + context.peer();
+    caller.client = "peer:" + PeerName(context.peer());
   }
   return caller;
 }

@@ -23,6 +23,7 @@
 #include "absl/flags/flag.h"
 #include "absl/flags/parse.h"
 #include "absl/flags/usage.h"
+#include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "engine/core/memory_budget.h"
 #include "grpc/compression.h"
@@ -31,6 +32,7 @@
 #include "grpcpp/grpcpp.h"
 #include "grpcpp/health_check_service_interface.h"
 #include "service/auth.h"
+#include "service/connection_gate.h"
 #include "service/engine_api.h"
 #include "service/flag_names.h"
 #include "service/grpc_bridge.h"
@@ -81,6 +83,14 @@ ABSL_FLAG(int, max_open_files, 0,
           "File descriptors the server may hold (0: as many as the hard limit allows). Should a "
           "flood of connections use them all, gRPC's listener stops for good; kibitzerd then "
           "listens anew on the same port once descriptors are free again.");
+ABSL_FLAG(int, max_connections, 1000,
+          "Connections open at once: kibitzerd accepts them itself and relays each to gRPC (TLS "
+          "runs end to end through it); past this a new one is closed at once, so that its client "
+          "fails fast and may go elsewhere. Lowered to what the file limit allows (three "
+          "descriptors a connection). 0: gRPC accepts connections itself, with no cap.");
+ABSL_FLAG(int, max_connections_per_address, 0,
+          "Of --max-connections, how many one client address (IP) may have open (0: no limit of "
+          "its own). Mind proxies: all of a balancer's connections come from its address.");
 ABSL_FLAG(absl::Duration, keepalive, absl::Minutes(1),
           "Pings a quiet connection this often and closes it when no answer comes in 20 s.");
 ABSL_FLAG(std::string, tls_cert, "", "TLS: the server's certificate chain (PEM).");
@@ -354,6 +364,43 @@ class Servers {
   int port_ = 0;
 };
 
+// Whether kibitzerd takes the connections itself (a TCP address and a cap).
+bool Gated(const std::string& listen) {
+  return absl::GetFlag(FLAGS_max_connections) != 0 && listen.rfind("unix:", 0) != 0 &&
+         listen.rfind("unix-abstract:", 0) != 0;
+}
+
+// The gate in front of gRPC for a TCP `listen` address (connection_gate.h), its cap lowered to
+// what `files` descriptors allow; null (said on stderr when it failed) when there is none.
+std::unique_ptr<kibitzer::service::ConnectionGate> OpenGate(const std::string& listen, rlim_t files,
+                                                            bool* failed) {
+  namespace svc = kibitzer::service;
+  *failed = false;
+  const int wanted = absl::GetFlag(FLAGS_max_connections);
+  if (!Gated(listen)) return nullptr;
+  // Each connection takes three descriptors (the client's, the relay's and gRPC's end of it);
+  // the rest is kept for the server's own files and threads.
+  const long reserve = std::min<long>(256, static_cast<long>(files) / 4);
+  const long fits = std::max<long>(1, (static_cast<long>(files) - reserve) / 3);
+  svc::GateOptions options{.max_connections = wanted,
+                           .max_per_address = absl::GetFlag(FLAGS_max_connections_per_address)};
+  if (wanted > 0 && wanted > fits) {
+    std::fprintf(stderr,
+                 "kibitzerd: warning: --max-connections lowered from %d to %ld, what %llu file "
+                 "descriptors allow\n",
+                 wanted, fits, static_cast<unsigned long long>(files));
+    options.max_connections = static_cast<int>(fits);
+  }
+  absl::StatusOr<std::unique_ptr<svc::ConnectionGate>> gate =
+      svc::ConnectionGate::Open(listen, options);
+  if (!gate.ok()) {
+    std::fprintf(stderr, "kibitzerd: %s\n", std::string(gate.status().message()).c_str());
+    *failed = true;
+    return nullptr;
+  }
+  return std::move(*gate);
+}
+
 int Run() {
   const std::optional<ApiOptions> given = OptionsFromFlags();
   if (!given.has_value()) return 2;
@@ -381,7 +428,8 @@ int Run() {
            .tls_client_ca = absl::GetFlag(FLAGS_tls_client_ca),
            .auth_tokens = absl::GetFlag(FLAGS_auth_tokens),
            .open_reflection = absl::GetFlag(FLAGS_reflection_without_token),
-           .front_door_secret = absl::GetFlag(FLAGS_front_door_secret)});
+           .front_door_secret = absl::GetFlag(FLAGS_front_door_secret),
+           .relayed = Gated(listen)});
   if (!security.ok()) {
     std::fprintf(stderr, "kibitzerd: %s\n", std::string(security.status().message()).c_str());
     return 2;
@@ -397,12 +445,17 @@ int Run() {
   (void)grpc::health::v1::HealthCheckRequest::descriptor();
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+  bool gate_failed = false;
+  std::unique_ptr<kibitzer::service::ConnectionGate> gate = OpenGate(listen, files, &gate_failed);
+  if (gate_failed) return 1;
+  // With the gate gRPC listens on the gate's private socket (so no listener of its own can die).
+  const std::string grpc_listen = gate ? gate->inner_address() : listen;
   Servers servers(api, bridge_api, log, *security, options);
-  if (!servers.Listen(listen)) {
+  if (!servers.Listen(grpc_listen)) {
     std::fprintf(stderr, "kibitzerd: cannot listen on %s\n", listen.c_str());
     return 1;
   }
-  const int port = servers.port();
+  const int port = gate ? gate->port() : servers.port();
   if (listen.rfind("unix:", 0) == 0 || listen.rfind("unix-abstract:", 0) == 0) {
     std::printf("kibitzerd listening on %s\n", listen.c_str());  // a socket path has no port
   } else {
@@ -410,21 +463,28 @@ int Run() {
     std::printf("kibitzerd listening on %s:%d\n", host.c_str(), port);
   }
   std::fflush(stdout);
-  std::fprintf(stderr,
-               "kibitzerd %s: %d worker threads, at most %d searches, %d per client, %zu MiB of "
-               "tables, %llu file descriptors\n",
-               api.GetEngineInfo().version().c_str(), options.threads, options.max_queries,
-               options.PerClientLimit(), memory_budget >> 20,
-               static_cast<unsigned long long>(files));
+  std::fprintf(
+      stderr,
+      "kibitzerd %s: %d worker threads, at most %d searches, %d per client, %zu MiB of "
+      "tables, %llu file descriptors, %s\n",
+      api.GetEngineInfo().version().c_str(), options.threads, options.max_queries,
+      options.PerClientLimit(), memory_budget >> 20, static_cast<unsigned long long>(files),
+      gate ? absl::StrCat("at most ", gate->options().max_connections, " connections").c_str()
+           : "connections not capped");
 
   std::atomic<bool> draining{false};
-  std::thread reviver([&] { servers.Revive(listen, files, draining); });
+  std::thread reviver([&] { servers.Revive(grpc_listen, files, draining); });
+  std::thread relay([&] {
+    if (gate) gate->Run();
+  });
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
   draining = true;
   reviver.join();
   Drain(servers.instances(), api, signals, signal_number);
+  if (gate) gate->Stop();
+  relay.join();
   std::fprintf(stderr, "kibitzerd: stopped\n");
   return 0;
 }

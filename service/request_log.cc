@@ -9,6 +9,7 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 #include "engine/core/quote.h"
+#include "service/connection_gate.h"
 
 namespace kibitzer::service {
 namespace {
@@ -61,10 +62,10 @@ void RequestLog::Log(std::string_view method, std::string_view peer, const grpc:
   if (!enabled_) return;
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-  std::string line =
-      absl::StrFormat("%s %s peer=%s status=%s ms=%.1f",
-                      absl::FormatTime("%Y-%m-%dT%H:%M:%E3SZ", absl::Now(), absl::UTCTimeZone()),
-                      method, core::Escape(peer, 128), CodeName(status.error_code()), ms);
+  std::string line = absl::StrFormat(
+      "%s %s peer=%s status=%s ms=%.1f",
+      absl::FormatTime("%Y-%m-%dT%H:%M:%E3SZ", absl::Now(), absl::UTCTimeZone()), method,
+      core::Escape(PeerName(std::string(peer)), 128), CodeName(status.error_code()), ms);
   // Everything a client could have put in a line is escaped and cut: one request, one line.
   if (!detail.empty()) absl::StrAppend(&line, " ", core::Escape(detail, 512));
   if (!status.ok()) {

@@ -43,6 +43,23 @@ int LoadSeconds() {
   return s != nullptr && std::atoi(s) > 0 ? std::atoi(s) : 8;
 }
 
+// The server's flags, and any in KIBITZER_LOAD_FLAGS (space-separated; e.g.
+// --max-connections=0 to measure without the connection gate).
+std::vector<std::string> ServerFlags(std::vector<std::string> flags) {
+  const char* extra = std::getenv("KIBITZER_LOAD_FLAGS");
+  std::string word;
+  for (const char* c = extra != nullptr ? extra : "";; ++c) {
+    if (*c == ' ' || *c == '\0') {
+      if (!word.empty()) flags.push_back(word);
+      word.clear();
+      if (*c == '\0') break;
+    } else {
+      word += *c;
+    }
+  }
+  return flags;
+}
+
 std::shared_ptr<grpc::Channel> Connect(const std::string& address) {
   grpc::ChannelArguments args;
   args.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);  // a connection of its own
@@ -231,9 +248,9 @@ TEST(Load, StreamsWithCancelsStopsAndDeadlinesBesideAFloodOfSmallCalls) {
   // gRPC's own handshake timeout (120 s) rather than kibitzerd's 10 s: under a sanitizer on two
   // busy cores, the first SETTINGS of 70 connections opened at once can come later than 10 s,
   // and the server then says GOAWAY to them, which is not what this test is about.
-  ServerProcess server({"--threads=2", "--max-queries=96", "--max-queries-per-client=4",
-                        "--max-queue-time=5s", "--time-slice=200ms", "--max-memory-mb=1024",
-                        "--handshake-timeout=120s"});
+  ServerProcess server(ServerFlags({"--threads=2", "--max-queries=96", "--max-queries-per-client=4",
+                                    "--max-queue-time=5s", "--time-slice=200ms",
+                                    "--max-memory-mb=1024", "--handshake-timeout=120s"}));
   ASSERT_TRUE(server.started());
   const int seconds = LoadSeconds();
   const std::vector<double> idle = IdleSmallCalls(server.address(), 1.0);

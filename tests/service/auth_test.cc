@@ -287,5 +287,26 @@ TEST_F(Tls, MutualTlsNeedsTheClientsCertificate) {
   EXPECT_EQ(report.stop_reason(), pb::STOP_REASON_STOPPED);
 }
 
+// The cap on connections holds under TLS as in the clear (kibitzerd relays the encrypted bytes):
+// past it a client fails at once, and once a connection closes another is served.
+TEST_F(Tls, TheConnectionCapHoldsUnderTls) {
+  ServerProcess server({"--tls-cert=" + File("server.pem"), "--tls-key=" + File("server.key"),
+                        "--max-connections=2"});
+  ASSERT_TRUE(server.started());
+  auto one = Secure(server.address(), ""), two = Secure(server.address(), "");
+  ASSERT_TRUE(Info(*one, "").ok());
+  ASSERT_TRUE(Info(*two, "").ok());
+  const grpc::Status third = Info(*Secure(server.address(), ""), "");
+  EXPECT_EQ(third.error_code(), grpc::UNAVAILABLE) << third.error_message();
+  one.reset();  // its channel and connection go
+  bool served = false;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!served && std::chrono::steady_clock::now() < until) {
+    served = Info(*Secure(server.address(), ""), "").ok();
+  }
+  EXPECT_TRUE(served) << "no client was served after one closed";
+  EXPECT_TRUE(Info(*two, "").ok());
+}
+
 }  // namespace
 }  // namespace kibitzer::service

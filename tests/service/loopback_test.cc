@@ -673,15 +673,18 @@ TEST_F(LoopbackShortHandshake, ConnectionsThatSayNothingAreClosed) {
   EXPECT_TRUE(Serving());
 }
 
-class LoopbackFewFiles : public Loopback {
+// With the gate (its cap lowered to what 160 descriptors allow) and without it (gRPC's own
+// listener).
+class LoopbackFewFiles : public Loopback, public ::testing::WithParamInterface<const char*> {
  protected:
-  void SetUp() override { Start({"--max-open-files=160", "--handshake-timeout=1s"}); }
+  void SetUp() override { Start({"--max-open-files=160", "--handshake-timeout=1s", GetParam()}); }
 };
 
-// A flood of connections takes every file descriptor, and gRPC 1.51's listener stops for good at
-// the first failed accept; once they close, the server listens again (a new listener on the same
-// port) and new clients are served, while the connections it had kept their calls.
-TEST_F(LoopbackFewFiles, AFloodThatTakesEveryDescriptorLeavesTheServerServing) {
+// A flood of connections would take every file descriptor. The gate takes only what its cap
+// allows; without it gRPC 1.51's listener stops for good at the first failed accept, and once the
+// connections close the server listens again (a new listener on the same port). Either way new
+// clients are served once the flood ends, and the connections it had keep their calls.
+TEST_P(LoopbackFewFiles, AFloodThatTakesEveryDescriptorLeavesTheServerServing) {
   ASSERT_TRUE(Serving());  // this connection is made before the flood
   const std::string& address = server_->address();
   const int port = std::stoi(address.substr(address.rfind(':') + 1));
@@ -704,6 +707,48 @@ TEST_F(LoopbackFewFiles, AFloodThatTakesEveryDescriptorLeavesTheServerServing) {
   }
   EXPECT_TRUE(served) << "the server stopped accepting connections";
   EXPECT_TRUE(Serving());  // the connection from before the flood
+}
+
+INSTANTIATE_TEST_SUITE_P(Doors, LoopbackFewFiles,
+                         ::testing::Values("--max-connections=1000", "--max-connections=0"));
+
+class LoopbackFewConnections : public Loopback {
+ protected:
+  void SetUp() override { Start({"--max-connections=4"}); }
+};
+
+// kibitzerd holds at most --max-connections at once: past them a new client fails at once
+// (UNAVAILABLE, rather than waiting out its deadline), the connections it has go on, and once some
+// close a new client is served again.
+TEST_F(LoopbackFewConnections, PastTheCapANewClientFailsAtOnceAndIsServedOnceOthersClose) {
+  ASSERT_TRUE(Serving());  // the fixture's connection: one of the four
+  const std::string& address = server_->address();
+  const int port = std::stoi(address.substr(address.rfind(':') + 1));
+  std::vector<int> sockets;
+  for (int i = 0; i < 40; ++i) {
+    const int fd = RawConnection(port);
+    ASSERT_GE(fd, 0);
+    sockets.push_back(fd);
+  }
+  // Taken in the order they came: three of the idle ones, and then the cap is reached.
+  auto late = pb::Kibitzer::NewStub(NewChannel());
+  grpc::ClientContext context;
+  Limit(&context);
+  pb::EngineInfo info;
+  const grpc::Status refused = late->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info);
+  EXPECT_EQ(refused.error_code(), grpc::UNAVAILABLE) << refused.error_message();
+  EXPECT_TRUE(Serving());
+  for (const int fd : sockets) close(fd);
+  // The gate counts the closed ones as it sees them go: a minute at most (a liveness guard).
+  bool served = false;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!served && std::chrono::steady_clock::now() < until) {
+    auto fresh = pb::Kibitzer::NewStub(NewChannel());
+    grpc::ClientContext again;
+    Limit(&again);
+    served = fresh->GetEngineInfo(&again, pb::GetEngineInfoRequest(), &info).ok();
+  }
+  EXPECT_TRUE(served) << "no client was served after the others closed";
 }
 
 class LoopbackOneWorker : public Loopback {
