@@ -134,12 +134,16 @@ class ConnectionGate::Loop {
   void WatchWrites(Link& link, int s, bool writes);
   void Close(Link& link);
   void CloseFds(Link& link);
+  // Takes the listeners off the watch (true: the process is out of descriptors) or back on,
+  // once the spare descriptor could be opened again.
+  void Pause(bool pause);
 
   GateOptions options_;
   std::string name_;
   int wake_;
   int epoll_ = -1;
   int reserve_ = -1;  // a spare descriptor, given up to refuse a connection when none is left
+  bool paused_ = false;
   std::vector<int> listeners_;
   std::vector<End> listener_ends_;
   End wake_end_;
@@ -235,8 +239,9 @@ void ConnectionGate::Loop::Run() {
   std::array<epoll_event, 256> events;
   std::vector<Link*> again;
   while (true) {
-    const int n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()),
-                             unfinished_.empty() ? -1 : 0);
+    // Paused, it looks again for a free descriptor every 100 ms.
+    const int wait = !unfinished_.empty() ? 0 : paused_ ? 100 : -1;
+    const int n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()), wait);
     if (n < 0 && errno != EINTR) return;
     for (int i = 0; i < n; ++i) {
       const End& end = *static_cast<End*>(events[i].data.ptr);
@@ -261,7 +266,22 @@ void ConnectionGate::Loop::Run() {
     std::erase_if(unfinished_, [](const Link* link) { return link->closed; });
     for (Link* link : closed_) links_.erase(link);
     closed_.clear();
+    if (paused_) Pause(false);
   }
+}
+
+void ConnectionGate::Loop::Pause(bool pause) {
+  if (!pause) {
+    if (reserve_ < 0) reserve_ = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (reserve_ < 0) return;
+  }
+  for (size_t i = 0; i < listeners_.size(); ++i) {
+    epoll_event e{};
+    e.events = EPOLLIN;
+    e.data.ptr = &listener_ends_[i];
+    epoll_ctl(epoll_, pause ? EPOLL_CTL_DEL : EPOLL_CTL_ADD, listeners_[i], &e);
+  }
+  paused_ = pause;
 }
 
 void ConnectionGate::Loop::Refuse(int fd, const std::string& peer, const char* why) {
@@ -282,13 +302,19 @@ void ConnectionGate::Loop::Accept(int listener) {
         accept4(listener, reinterpret_cast<sockaddr*>(&from), &size, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) {
       if (errno == EINTR || errno == ECONNABORTED) continue;
-      if ((errno == EMFILE || errno == ENFILE) && reserve_ >= 0) {
+      if (errno == EMFILE || errno == ENFILE) {
+        if (reserve_ < 0) {
+          // Not even the spare: the listeners wait until a descriptor is free again.
+          Pause(true);
+          return;
+        }
         // No descriptor left: the spare one takes the connection to close it, so that the
         // listener does not stay readable with it for ever.
         close(reserve_);
+        reserve_ = -1;
         const int spare = accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
-        reserve_ = open("/dev/null", O_RDONLY | O_CLOEXEC);
         if (spare >= 0) Refuse(spare, "a client", "the process is out of file descriptors");
+        reserve_ = open("/dev/null", O_RDONLY | O_CLOEXEC);
         continue;
       }
       return;  // EAGAIN: none left to take
@@ -358,7 +384,7 @@ bool ConnectionGate::Loop::Flush(Link& link, int s) {
 
 void ConnectionGate::Loop::WatchWrites(Link& link, int s, bool writes) {
   epoll_event e{};
-  e.events = kReadEvents | (writes ? EPOLLOUT : 0);
+  e.events = kReadEvents | (writes ? uint32_t{EPOLLOUT} : uint32_t{0});
   e.data.ptr = &link.end[s];
   epoll_ctl(epoll_, EPOLL_CTL_MOD, link.fd[s], &e);
 }
