@@ -15,6 +15,7 @@
 #include <array>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
 #include <cstddef>
 #include <cstdio>
 #include <cstring>
@@ -34,6 +35,9 @@ constexpr size_t kChunk = 16 << 10;
 // Reads one link may take in a row before the others get their turn.
 constexpr int kReadsPerTurn = 16;
 constexpr int kAcceptsPerTurn = 64;
+// How long Stop lets the open connections go on (a liveness bound: gRPC, shut down before, closes
+// them as soon as their last bytes are out).
+constexpr auto kStopGrace = std::chrono::seconds(2);
 constexpr uint32_t kReadEvents = EPOLLIN | EPOLLRDHUP | EPOLLET;
 
 // gRPC's spelling of a peer's address: ipv4:A.B.C.D:PORT or ipv6:[ADDR]:PORT (a v4 address
@@ -134,6 +138,9 @@ class ConnectionGate::Loop {
   void WatchWrites(Link& link, int s, bool writes);
   void Close(Link& link);
   void CloseFds(Link& link);
+  // No new connections; the open ones go on until gRPC has closed them (their last bytes
+  // relayed) or kStopGrace has passed.
+  void BeginStop();
   // Takes the listeners off the watch (true: the process is out of descriptors) or back on,
   // once the spare descriptor could be opened again.
   void Pause(bool pause);
@@ -144,6 +151,8 @@ class ConnectionGate::Loop {
   int epoll_ = -1;
   int reserve_ = -1;  // a spare descriptor, given up to refuse a connection when none is left
   bool paused_ = false;
+  bool stopping_ = false;
+  std::chrono::steady_clock::time_point stop_by_;
   std::vector<int> listeners_;
   std::vector<End> listener_ends_;
   End wake_end_;
@@ -239,15 +248,18 @@ void ConnectionGate::Loop::Run() {
   std::array<epoll_event, 256> events;
   std::vector<Link*> again;
   while (true) {
-    // Paused, it looks again for a free descriptor every 100 ms.
-    const int wait = !unfinished_.empty() ? 0 : paused_ ? 100 : -1;
+    // Paused, it looks again for a free descriptor every 100 ms; stopping, whether it is time.
+    const int wait = !unfinished_.empty() ? 0 : paused_ || stopping_ ? 100 : -1;
     const int n = epoll_wait(epoll_, events.data(), static_cast<int>(events.size()), wait);
     if (n < 0 && errno != EINTR) return;
     for (int i = 0; i < n; ++i) {
       const End& end = *static_cast<End*>(events[i].data.ptr);
       if (end.link == nullptr) {
-        if (end.side < 0) return;  // Stop
-        Accept(listeners_[end.side]);
+        if (end.side < 0) {
+          BeginStop();
+        } else if (!stopping_) {
+          Accept(listeners_[end.side]);
+        }
         continue;
       }
       // Edge-triggered: each side moves all it can at each event, so nothing is missed. A side
@@ -266,8 +278,19 @@ void ConnectionGate::Loop::Run() {
     std::erase_if(unfinished_, [](const Link* link) { return link->closed; });
     for (Link* link : closed_) links_.erase(link);
     closed_.clear();
-    if (paused_) Pause(false);
+    if (paused_ && !stopping_) Pause(false);
+    if (stopping_ && (links_.empty() || std::chrono::steady_clock::now() >= stop_by_)) return;
   }
+}
+
+void ConnectionGate::Loop::BeginStop() {
+  uint64_t count = 0;
+  [[maybe_unused]] const ssize_t n = read(wake_, &count, sizeof count);
+  if (stopping_) return;
+  stopping_ = true;
+  stop_by_ = std::chrono::steady_clock::now() + kStopGrace;
+  for (const int fd : listeners_) close(fd);  // new clients are refused by the kernel now
+  listeners_.clear();
 }
 
 void ConnectionGate::Loop::Pause(bool pause) {

@@ -45,9 +45,10 @@ class ConnectionGate {
   const GateOptions& options() const { return options_; }
   // Where gRPC must listen: "unix-abstract:NAME", a name of this gate's own.
   std::string inner_address() const;
-  // Relays until Stop, then closes every connection. For a thread of its own.
+  // Relays until Stop, and after it until gRPC (shut down first) has closed every connection,
+  // their last bytes relayed (2 s at most). For a thread of its own.
   void Run();
-  // Ends Run; from any thread.
+  // Stops taking connections and ends Run as above; from any thread.
   void Stop();
   GateCounts counts() const;
 

@@ -26,6 +26,7 @@ namespace {
 
 // A liveness guard for waits (never a timing: each wait ends as soon as what it waits for holds).
 constexpr int kGuardMs = 30'000;
+constexpr size_t kBlob = 1 << 20;
 
 // Echoes each connection's bytes until "bye" comes (then closes it) or the client's EOF (then says
 // "done" and closes). Records each client's socket name as gRPC would spell the peer.
@@ -76,8 +77,18 @@ class EchoServer {
         break;
       }
       if (send(c, buffer, n, MSG_NOSIGNAL) != n) break;
-      tail = (tail + std::string(buffer, n)).substr(std::max<ssize_t>(0, tail.size() + n - 3));
-      if (tail == "bye") break;
+      tail = (tail + std::string(buffer, n)).substr(std::max<ssize_t>(0, tail.size() + n - 4));
+      if (tail.ends_with("bye")) break;
+      if (tail == "blob") {
+        // A last answer larger than the socket buffers, then the end.
+        const std::string blob(kBlob, 'b');
+        for (size_t sent = 0; sent < blob.size();) {
+          const ssize_t k = send(c, blob.data() + sent, blob.size() - sent, MSG_NOSIGNAL);
+          if (k <= 0) break;
+          sent += k;
+        }
+        break;
+      }
     }
     close(c);
   }
@@ -142,6 +153,7 @@ class Gate : public ::testing::Test {
     auto opened = ConnectionGate::Open("127.0.0.1:0", options);
     ASSERT_TRUE(opened.ok()) << opened.status();
     gate_ = std::move(*opened);
+    port_ = gate_->port();
     echo_ = std::make_unique<EchoServer>(gate_->inner_address());
     runner_ = std::thread([this] { gate_->Run(); });
   }
@@ -151,6 +163,7 @@ class Gate : public ::testing::Test {
       gate_->Stop();
       runner_.join();
     }
+    gate_.reset();
     echo_.reset();
   }
   int Client() {
@@ -173,6 +186,7 @@ class Gate : public ::testing::Test {
   }
 
   std::unique_ptr<ConnectionGate> gate_;
+  int port_ = 0;
   std::unique_ptr<EchoServer> echo_;
   std::thread runner_;
   std::vector<int> clients_;
@@ -265,6 +279,21 @@ TEST_F(Gate, AClientMayCloseItsSendingHalfAndStillHearTheAnswer) {
   shutdown(fd, SHUT_WR);
   EXPECT_EQ(ReadUpTo(fd, 64), "lastdone");
   EXPECT_TRUE(OpenBecomes(0));
+}
+
+// Stopped, the gate takes no new connection but relays what the open ones still say until their
+// server closes them (kibitzerd stops it after gRPC has shut down).
+TEST_F(Gate, StoppedItStillRelaysTheLastBytesOfTheConnectionsItHas) {
+  Start({.max_connections = 2});
+  const int fd = Client();
+  ASSERT_TRUE(Echoes(fd, "hi"));
+  ASSERT_EQ(send(fd, "blob", 4, MSG_NOSIGNAL), 4);
+  gate_->Stop();
+  // The echo of "blob", then every byte of the blob, then the end.
+  EXPECT_EQ(ReadUpTo(fd, kBlob + 100).size(), kBlob + 4);
+  runner_.join();
+  gate_.reset();
+  EXPECT_LT(Connect(port_), 0);  // refused: nobody listens now
 }
 
 TEST(GateOpen, RefusesABadAddressOrLimit) {
