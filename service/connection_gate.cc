@@ -473,7 +473,8 @@ absl::StatusOr<std::unique_ptr<ConnectionGate>> ConnectionGate::Open(const std::
                                                                      const GateOptions& options) {
   if (options.max_connections < 1 || options.max_per_address < 0) {
     return absl::InvalidArgumentError(
-        "--max-connections must be at least 1 and --max-connections-per-address not negative");
+        "--max-connections must be at least 1 (0: no gate) and --max-connections-per-address not "
+        "negative");
   }
   std::unique_ptr<ConnectionGate> gate(new ConnectionGate());
   gate->options_ = options;

@@ -26,6 +26,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "engine/core/memory_budget.h"
+#include "engine/core/thread_pool.h"
 #include "grpc/compression.h"
 #include "grpc/health/v1/health.pb.h"
 #include "grpcpp/ext/proto_server_reflection_plugin.h"
@@ -257,7 +258,8 @@ void Drain(std::vector<Instance>& instances, kibitzer::service::EngineApi& api,
     }
   };
   wait(absl::ToChronoMilliseconds(absl::GetFlag(FLAGS_drain_delay)));
-  std::thread closer([&] {
+  kibitzer::core::ThreadGroup closer;
+  closer.Start([&] {
     const auto deadline = std::chrono::system_clock::now() + drain + grace;
     for (Instance& in : instances) in.server->Shutdown(deadline);
     closed = true;
@@ -267,7 +269,7 @@ void Drain(std::vector<Instance>& instances, kibitzer::service::EngineApi& api,
   // period, before gRPC's shutdown deadline cancels what is left.
   for (Instance& in : instances) in.service->BeginShutdown();
   api.Shutdown();
-  closer.join();
+  closer.Join();
 }
 
 // The gRPC servers over one engine: the first on --listen, and another on the same port should
@@ -473,18 +475,19 @@ int Run() {
            : "connections not capped");
 
   std::atomic<bool> draining{false};
-  std::thread reviver([&] { servers.Revive(grpc_listen, files, draining); });
-  std::thread relay([&] {
-    if (gate) gate->Run();
-  });
+  // Threads from the process's pool (engine/core/thread_pool.h), as every thread of kibitzer.
+  kibitzer::core::ThreadGroup reviver;
+  reviver.Start([&] { servers.Revive(grpc_listen, files, draining); });
+  kibitzer::core::ThreadGroup relay;
+  if (gate) relay.Start([&] { gate->Run(); });
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
   draining = true;
-  reviver.join();
+  reviver.Join();
   Drain(servers.instances(), api, signals, signal_number);
   if (gate) gate->Stop();
-  relay.join();
+  relay.Join();
   std::fprintf(stderr, "kibitzerd: stopped\n");
   return 0;
 }
