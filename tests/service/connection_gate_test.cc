@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "tests/service/server_process.h"
 
 namespace kibitzer::service {
 namespace {
@@ -100,19 +101,6 @@ class EchoServer {
   std::vector<std::thread> echoes_;
 };
 
-int Connect(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  sockaddr_in a{};
-  a.sin_family = AF_INET;
-  a.sin_port = htons(static_cast<uint16_t>(port));
-  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) != 0) {
-    close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 int LocalPort(int fd) {
   sockaddr_in a{};
   socklen_t size = sizeof a;
@@ -167,7 +155,7 @@ class Gate : public ::testing::Test {
     echo_.reset();
   }
   int Client() {
-    const int fd = Connect(gate_->port());
+    const int fd = testing::LoopbackConnection(gate_->port());
     if (fd >= 0) clients_.push_back(fd);
     return fd;
   }
@@ -293,7 +281,7 @@ TEST_F(Gate, StoppedItStillRelaysTheLastBytesOfTheConnectionsItHas) {
   EXPECT_EQ(ReadUpTo(fd, kBlob + 100).size(), kBlob + 4);
   runner_.join();
   gate_.reset();
-  EXPECT_LT(Connect(port_), 0);  // refused: nobody listens now
+  EXPECT_LT(testing::LoopbackConnection(port_), 0);  // refused: nobody listens now
 }
 
 TEST(GateOpen, RefusesABadAddressOrLimit) {

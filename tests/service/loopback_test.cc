@@ -143,6 +143,34 @@ class Loopback : public ::testing::Test {
     return stub_->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok();
   }
 
+  // `count` TCP connections to the server that say nothing (fewer should one fail); the caller
+  // closes them.
+  std::vector<int> IdleConnections(int count) {
+    const std::string& address = server_->address();
+    const int port = std::stoi(address.substr(address.rfind(':') + 1));
+    std::vector<int> sockets;
+    for (int i = 0; i < count; ++i) {
+      const int fd = testing::LoopbackConnection(port);
+      if (fd < 0) break;
+      sockets.push_back(fd);
+    }
+    return sockets;
+  }
+
+  // Whether a new client, on a connection of its own, is served within a minute (a liveness
+  // guard, not a timing: it is asked again until it is).
+  bool NewClientServedSoon() {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+    while (std::chrono::steady_clock::now() < until) {
+      auto fresh = pb::Kibitzer::NewStub(NewChannel());
+      grpc::ClientContext context;
+      context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
+      pb::EngineInfo info;
+      if (fresh->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok()) return true;
+    }
+    return false;
+  }
+
   // Polls until a new search is admitted (the server has freed a stopped one).
   bool AdmittedSoon() {
     pb::AnalyzeRequest quick;
@@ -627,21 +655,6 @@ TEST_F(LoopbackFrontDoor, EachSessionIsAClientOfItsOwnOverOneConnection) {
   EXPECT_TRUE(reader->Finish().ok());
 }
 
-// A TCP connection to the server's port on loopback that says nothing; -1 on failure.
-int RawConnection(int port) {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
-  sockaddr_in to{};
-  to.sin_family = AF_INET;
-  to.sin_port = htons(static_cast<uint16_t>(port));
-  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  if (connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
-    close(fd);
-    return -1;
-  }
-  return fd;
-}
-
 class LoopbackShortHandshake : public Loopback {
  protected:
   void SetUp() override { Start({"--handshake-timeout=200ms"}); }
@@ -650,14 +663,8 @@ class LoopbackShortHandshake : public Loopback {
 // Connections that never begin HTTP/2 are closed by the server after the handshake timeout, so
 // idle TCP connections cannot pile up toward the file limit; the server serves on.
 TEST_F(LoopbackShortHandshake, ConnectionsThatSayNothingAreClosed) {
-  const std::string& address = server_->address();
-  const int port = std::stoi(address.substr(address.rfind(':') + 1));
-  std::vector<int> sockets;
-  for (int i = 0; i < 64; ++i) {
-    const int fd = RawConnection(port);
-    ASSERT_GE(fd, 0);
-    sockets.push_back(fd);
-  }
+  const std::vector<int> sockets = IdleConnections(64);
+  ASSERT_EQ(sockets.size(), 64u);
   for (const int fd : sockets) {
     // The server's end: its preface (the server speaks first in HTTP/2), then EOF or a reset
     // once it gives up on the handshake; a minute at most (a liveness guard, not a timing).
@@ -686,26 +693,10 @@ class LoopbackFewFiles : public Loopback, public ::testing::WithParamInterface<c
 // clients are served once the flood ends, and the connections it had keep their calls.
 TEST_P(LoopbackFewFiles, AFloodThatTakesEveryDescriptorLeavesTheServerServing) {
   ASSERT_TRUE(Serving());  // this connection is made before the flood
-  const std::string& address = server_->address();
-  const int port = std::stoi(address.substr(address.rfind(':') + 1));
-  std::vector<int> sockets;
-  for (int i = 0; i < 400; ++i) {
-    const int fd = RawConnection(port);
-    ASSERT_GE(fd, 0);
-    sockets.push_back(fd);
-  }
+  const std::vector<int> sockets = IdleConnections(400);
+  ASSERT_EQ(sockets.size(), 400u);
   for (const int fd : sockets) close(fd);
-  // A new client is served again: a minute at most (a liveness guard, not a timing).
-  bool served = false;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
-  while (!served && std::chrono::steady_clock::now() < until) {
-    auto fresh = pb::Kibitzer::NewStub(NewChannel());
-    grpc::ClientContext context;
-    context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(2));
-    pb::EngineInfo info;
-    served = fresh->GetEngineInfo(&context, pb::GetEngineInfoRequest(), &info).ok();
-  }
-  EXPECT_TRUE(served) << "the server stopped accepting connections";
+  EXPECT_TRUE(NewClientServedSoon()) << "the server stopped accepting connections";
   EXPECT_TRUE(Serving());  // the connection from before the flood
 }
 
@@ -722,14 +713,8 @@ class LoopbackFewConnections : public Loopback {
 // close a new client is served again.
 TEST_F(LoopbackFewConnections, PastTheCapANewClientFailsAtOnceAndIsServedOnceOthersClose) {
   ASSERT_TRUE(Serving());  // the fixture's connection: one of the four
-  const std::string& address = server_->address();
-  const int port = std::stoi(address.substr(address.rfind(':') + 1));
-  std::vector<int> sockets;
-  for (int i = 0; i < 40; ++i) {
-    const int fd = RawConnection(port);
-    ASSERT_GE(fd, 0);
-    sockets.push_back(fd);
-  }
+  const std::vector<int> sockets = IdleConnections(40);
+  ASSERT_EQ(sockets.size(), 40u);
   // Taken in the order they came: three of the idle ones, and then the cap is reached.
   auto late = pb::Kibitzer::NewStub(NewChannel());
   grpc::ClientContext context;
@@ -739,16 +724,8 @@ TEST_F(LoopbackFewConnections, PastTheCapANewClientFailsAtOnceAndIsServedOnceOth
   EXPECT_EQ(refused.error_code(), grpc::UNAVAILABLE) << refused.error_message();
   EXPECT_TRUE(Serving());
   for (const int fd : sockets) close(fd);
-  // The gate counts the closed ones as it sees them go: a minute at most (a liveness guard).
-  bool served = false;
-  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
-  while (!served && std::chrono::steady_clock::now() < until) {
-    auto fresh = pb::Kibitzer::NewStub(NewChannel());
-    grpc::ClientContext again;
-    Limit(&again);
-    served = fresh->GetEngineInfo(&again, pb::GetEngineInfoRequest(), &info).ok();
-  }
-  EXPECT_TRUE(served) << "no client was served after the others closed";
+  // The gate counts the closed ones as it sees them go.
+  EXPECT_TRUE(NewClientServedSoon()) << "no client was served after the others closed";
 }
 
 class LoopbackOneWorker : public Loopback {

@@ -1,7 +1,10 @@
 #include "tests/service/server_process.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,5 +77,19 @@ long StatusField(pid_t pid, const char* field) {
 
 long ServerProcess::ResidentKiB() const { return pid_ > 0 ? StatusField(pid_, "VmRSS") : 0; }
 long ServerProcess::PeakResidentKiB() const { return pid_ > 0 ? StatusField(pid_, "VmHWM") : 0; }
+
+int LoopbackConnection(int port) {
+  const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<uint16_t>(port));
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
 
 }  // namespace kibitzer::testing

@@ -29,4 +29,8 @@ class ServerProcess {
   std::string address_;
 };
 
+// A TCP connection to `port` on 127.0.0.1 that says nothing (the caller closes it); -1 on
+// failure.
+int LoopbackConnection(int port);
+
 }  // namespace kibitzer::testing
