@@ -27,6 +27,7 @@
 #include "clients/libdds/dds_abi.h"
 #include "clients/libdds/deal_convert.h"
 #include "clients/libdds/par_formats.h"
+#include "clients/libdds/remote.h"
 #include "clients/libdds/runtime.h"
 #include "engine/games/bridge/dd/dd_batch.h"
 #include "engine/games/bridge/dd/dd_table.h"
@@ -118,13 +119,16 @@ int AllTables(const std::vector<ddTableDeal>& deals, int mode, const int* filter
   for (size_t i = 0; i < deals.size(); ++i) {
     if (const int r = TableHands(deals[i], &hands[i]); r != RETURN_NO_FAULT) return r;
   }
+  std::vector<bridge::DdTable> tables(deals.size());
+  // With KIBITZER_DDS_SERVER, the servers solve what they can (remote.h); the rest is solved here.
+  std::vector<bool> here(deals.size(), true);
+  if (!RemoteServers().empty()) SolveTablesRemotely(deals, here, tables);
   std::vector<int> jobs;  // deal * 5 + strain
   for (int i = 0; i < count; ++i) {
     for (int s = 0; s < DDS_STRAINS; ++s) {
-      if (!filter[s]) jobs.push_back(i * DDS_STRAINS + s);
+      if (!filter[s] && here[static_cast<size_t>(i)]) jobs.push_back(i * DDS_STRAINS + s);
     }
   }
-  std::vector<bridge::DdTable> tables(deals.size());
   bridge::RunBatch(static_cast<int>(jobs.size()), Batch(),
                    [&](bridge::DoubleDummySolver& solver, int j) {
                      const int i = jobs[static_cast<size_t>(j)] / DDS_STRAINS;
