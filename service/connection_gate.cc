@@ -105,7 +105,7 @@ struct ConnectionGate::Link {
   // Bytes read from side s that side 1-s has not taken yet; side s is not read meanwhile, so a
   // slow reader holds at most one chunk here.
   std::string pending[2];
-  bool eof[2] = {false, false};  // side s has sent its last byte (the client's side only)
+  bool eof[2] = {false, false};  // side s has sent its last byte (only the client's is kept open)
   bool closed = false;
   std::string host;  // the client's address, for the count per address
   End end[2];
@@ -430,10 +430,10 @@ void ConnectionGate::Loop::Pump(Link& link, int s) {
     if (got == 0) {
       // gRPC's end closing ends the connection (what the client has not read of its last
       // bytes is the kernel's to deliver); the client's may close its sending half alone.
-      link.eof[s] = true;
       if (s == 1) {
         Close(link);
       } else {
+        link.eof[0] = true;
         shutdown(link.fd[1], SHUT_WR);
       }
       return;

@@ -139,6 +139,11 @@ std::chrono::milliseconds ToMillis(absl::Duration d) {
   return std::chrono::milliseconds(absl::ToInt64Milliseconds(d));
 }
 
+// gRPC's Unix socket addresses (unix:PATH, unix-abstract:NAME), as against HOST:PORT.
+bool IsUnixAddress(const std::string& address) {
+  return address.rfind("unix:", 0) == 0 || address.rfind("unix-abstract:", 0) == 0;
+}
+
 size_t PhysicalMemory() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
   return pages > 0 && page > 0 ? size_t(pages) * size_t(page) : size_t{4} << 30;
@@ -295,7 +300,7 @@ class Servers {
   void Revive(const std::string& listen, rlim_t files, const std::atomic<bool>& draining) {
     namespace svc = kibitzer::service;
     constexpr size_t kReserve = 64;
-    const bool tcp = listen.rfind("unix:", 0) != 0 && listen.rfind("unix-abstract:", 0) != 0;
+    const bool tcp = !IsUnixAddress(listen);
     const std::string address = listen.substr(0, listen.rfind(':') + 1) + std::to_string(port_);
     while (!draining) {
       std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -368,8 +373,7 @@ class Servers {
 
 // Whether kibitzerd takes the connections itself (a TCP address and a cap).
 bool Gated(const std::string& listen) {
-  return absl::GetFlag(FLAGS_max_connections) != 0 && listen.rfind("unix:", 0) != 0 &&
-         listen.rfind("unix-abstract:", 0) != 0;
+  return absl::GetFlag(FLAGS_max_connections) != 0 && !IsUnixAddress(listen);
 }
 
 // The gate in front of gRPC for a TCP `listen` address (connection_gate.h), its cap lowered to
@@ -458,7 +462,7 @@ int Run() {
     return 1;
   }
   const int port = gate ? gate->port() : servers.port();
-  if (listen.rfind("unix:", 0) == 0 || listen.rfind("unix-abstract:", 0) == 0) {
+  if (IsUnixAddress(listen)) {
     std::printf("kibitzerd listening on %s\n", listen.c_str());  // a socket path has no port
   } else {
     const std::string host = listen.substr(0, listen.rfind(':'));

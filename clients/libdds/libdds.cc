@@ -122,7 +122,7 @@ int AllTables(const std::vector<ddTableDeal>& deals, int mode, const int* filter
   std::vector<bridge::DdTable> tables(deals.size());
   // With KIBITZER_DDS_SERVER, the servers solve what they can (remote.h); the rest is solved here.
   std::vector<bool> here(deals.size(), true);
-  if (!RemoteServers().empty()) SolveTablesRemotely(deals, here, tables);
+  if (!RemoteServers().empty()) SolveTablesRemotely(hands, here, tables);
   std::vector<int> jobs;  // deal * 5 + strain
   for (int i = 0; i < count; ++i) {
     for (int s = 0; s < DDS_STRAINS; ++s) {

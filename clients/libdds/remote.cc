@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "absl/strings/str_split.h"
+#include "clients/libdds/dds_abi.h"
 #include "engine/core/thread_pool.h"
 #include "grpcpp/grpcpp.h"
 #include "kibitzer/v1/kibitzer.grpc.pb.h"
@@ -19,28 +20,6 @@ namespace pb = ::kibitzer::v1;
 
 // Longest a server may take over its share of one call (at most 40 tables).
 constexpr auto kDeadline = std::chrono::minutes(2);
-
-// A whole deal in PBN from North ("N:AKQ2.AQ6.J64.J53 ..."); empty when a hand has not 13
-// cards. DDS holdings: a bit per rank 2..14, suits S H D C, hands N E S W.
-std::string PbnOf(const ddTableDeal& d) {
-  static constexpr char kRanks[] = "23456789TJQKA";
-  std::string out = "N:";
-  for (int hand = 0; hand < DDS_HANDS; ++hand) {
-    if (hand > 0) out += ' ';
-    int cards = 0;
-    for (int suit = 0; suit < DDS_SUITS; ++suit) {
-      if (suit > 0) out += '.';
-      for (int rank = 14; rank >= 2; --rank) {
-        if ((d.cards[hand][suit] >> rank) & 1) {
-          out += kRanks[rank - 2];
-          ++cards;
-        }
-      }
-    }
-    if (cards != 13) return "";
-  }
-  return out;
-}
 
 std::shared_ptr<grpc::Channel> ChannelTo(const std::string& address) {
   static std::mutex mu;
@@ -100,15 +79,15 @@ const std::vector<std::string>& RemoteServers() {
   return servers;
 }
 
-void SolveTablesRemotely(const std::vector<ddTableDeal>& deals, std::vector<bool>& wanted,
+void SolveTablesRemotely(const std::vector<bridge::Hands>& hands, std::vector<bool>& wanted,
                          std::vector<bridge::DdTable>& tables) {
   const std::vector<std::string>& servers = RemoteServers();
-  std::vector<std::string> pbn(deals.size());
-  std::vector<size_t> index;  // the deals to send
-  for (size_t i = 0; i < deals.size(); ++i) {
-    if (!wanted[i]) continue;
-    pbn[i] = PbnOf(deals[i]);
-    if (!pbn[i].empty()) index.push_back(i);
+  std::vector<std::string> pbn(hands.size());
+  std::vector<size_t> index;  // the deals to send: whole ones (the server takes no other)
+  for (size_t i = 0; i < hands.size(); ++i) {
+    if (!wanted[i] || hands[i][0].size() != 13) continue;
+    pbn[i] = bridge::FormatPbnDeal(hands[i]);
+    index.push_back(i);
   }
   if (servers.empty() || index.empty()) return;
   const size_t shares = std::min(servers.size(), index.size());

@@ -8,17 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "clients/libdds/dds_abi.h"
 #include "engine/games/bridge/dd/dd_table.h"
+#include "engine/games/bridge/records/pbn.h"
 
 namespace kibitzer::libdds {
 
 // The servers KIBITZER_DDS_SERVER names; empty when it is not set.
 const std::vector<std::string>& RemoteServers();
 
-// Solves on the servers the tables of `deals` marked in `wanted` (whole deals only), into
-// `tables`; `wanted` is cleared for each one solved there.
-void SolveTablesRemotely(const std::vector<ddTableDeal>& deals, std::vector<bool>& wanted,
+// Solves on the servers the tables of the deals `hands` marked in `wanted` (whole deals only),
+// into `tables`; `wanted` is cleared for each one solved there.
+void SolveTablesRemotely(const std::vector<bridge::Hands>& hands, std::vector<bool>& wanted,
                          std::vector<bridge::DdTable>& tables);
 
 }  // namespace kibitzer::libdds
