@@ -35,9 +35,6 @@ constexpr size_t kChunk = 16 << 10;
 // Reads one link may take in a row before the others get their turn.
 constexpr int kReadsPerTurn = 16;
 constexpr int kAcceptsPerTurn = 64;
-// How long Stop lets the open connections go on (a liveness bound: gRPC, shut down before, closes
-// them as soon as their last bytes are out).
-constexpr auto kStopGrace = std::chrono::seconds(2);
 constexpr uint32_t kReadEvents = EPOLLIN | EPOLLRDHUP | EPOLLET;
 
 // gRPC's spelling of a peer's address: ipv4:A.B.C.D:PORT or ipv6:[ADDR]:PORT (a v4 address
@@ -139,7 +136,7 @@ class ConnectionGate::Loop {
   void Close(Link& link);
   void CloseFds(Link& link);
   // No new connections; the open ones go on until gRPC has closed them (their last bytes
-  // relayed) or kStopGrace has passed.
+  // relayed) or the options' stop_grace has passed.
   void BeginStop();
   // Takes the listeners off the watch (true: the process is out of descriptors) or back on,
   // once the spare descriptor could be opened again.
@@ -288,7 +285,7 @@ void ConnectionGate::Loop::BeginStop() {
   [[maybe_unused]] const ssize_t n = read(wake_, &count, sizeof count);
   if (stopping_) return;
   stopping_ = true;
-  stop_by_ = std::chrono::steady_clock::now() + kStopGrace;
+  stop_by_ = std::chrono::steady_clock::now() + options_.stop_grace;
   for (const int fd : listeners_) close(fd);  // new clients are refused by the kernel now
   listeners_.clear();
 }

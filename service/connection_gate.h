@@ -12,6 +12,7 @@
 // the client's address, so that PeerName gives gRPC's peer as it would be without the gate.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -24,6 +25,9 @@ namespace kibitzer::service {
 struct GateOptions {
   int max_connections = 1000;  // at least 1
   int max_per_address = 0;     // of one client address (IP); 0: no limit of its own
+  // After Stop, how long the open connections may go on at most (gRPC, shut down before, closes
+  // them as soon as their last bytes are out).
+  std::chrono::milliseconds stop_grace{2000};
 };
 
 struct GateCounts {
@@ -46,7 +50,7 @@ class ConnectionGate {
   // Where gRPC must listen: "unix-abstract:NAME", a name of this gate's own.
   std::string inner_address() const;
   // Relays until Stop, and after it until gRPC (shut down first) has closed every connection,
-  // their last bytes relayed (2 s at most). For a thread of its own.
+  // their last bytes relayed (GateOptions::stop_grace at most). For a thread of its own.
   void Run();
   // Stops taking connections and ends Run as above; from any thread.
   void Stop();

@@ -272,7 +272,8 @@ TEST_F(Gate, AClientMayCloseItsSendingHalfAndStillHearTheAnswer) {
 // Stopped, the gate takes no new connection but relays what the open ones still say until their
 // server closes them (kibitzerd stops it after gRPC has shut down).
 TEST_F(Gate, StoppedItStillRelaysTheLastBytesOfTheConnectionsItHas) {
-  Start({.max_connections = 2});
+  // The grace is a liveness guard here, not a timing: the server closes well before it.
+  Start({.max_connections = 2, .stop_grace = std::chrono::milliseconds(kGuardMs)});
   const int fd = Client();
   ASSERT_TRUE(Echoes(fd, "hi"));
   ASSERT_EQ(send(fd, "blob", 4, MSG_NOSIGNAL), 4);
