@@ -121,31 +121,25 @@ int CheckSolveArguments(int target, int solutions, int mode) {
   return RETURN_NO_FAULT;
 }
 
-int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p, int target,
-          int solutions, int mode, futureTricks* f) {
+int Solve(const bridge::PlayPosition& p, const CardSearch& search, int target, int solutions,
+          int mode, futureTricks* f) {
   std::memset(f, 0, sizeof(*f));
   const int left = p.TricksLeft();
   if (target > left) return RETURN_TARGET_TOO_HIGH;
-  solver.ResetNodes();
   // The legal cards in the groups DDS reports as one (its "equals"): same suit, no card of
   // another hand or on the table between them.
   const std::vector<std::vector<int>> groups = bridge::DoubleDummySolver::CardGroups(p);
   if (mode == 0 && groups.size() == 1 && left > 1) {
     Put(f, groups.front(), -2);  // one card to play (with its equals): no search
   } else if (solutions == 3) {
-    // Every card with its value, best first (one search for the groups' representatives, as
-    // DDS finds them: the best left, then the next from its value down).
+    // Every card with its value, best first (the groups' representatives, in the order the
+    // search found them: the best left, then the next from its value down).
     uint64_t representatives = 0;
     for (const std::vector<int>& group : groups) representatives |= uint64_t{1} << group.back();
     std::vector<std::pair<int, size_t>> scored;
-    std::vector<int> order;
-    const auto values = solver.SolveCards(p, nullptr, representatives, -1, &order);
-    for (const int card : order) {
-      for (const auto& [c, value] : values) {
-        if (c != card) continue;
-        for (size_t g = 0; g < groups.size(); ++g) {
-          if (groups[g].back() == card) scored.emplace_back(value, g);
-        }
+    for (const auto& [card, value] : search.values(representatives)) {
+      for (size_t g = 0; g < groups.size(); ++g) {
+        if (groups[g].back() == card) scored.emplace_back(value, g);
       }
     }
     std::stable_sort(scored.begin(), scored.end(),
@@ -160,16 +154,63 @@ int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p, int 
   } else {
     // The best value (target -1), or the target; then the cards that reach it: one card reaches
     // the position's value exactly when it takes as many tricks (none takes more).
-    const int goal = target < 0 ? solver.Solve(p) : target;
+    const int goal = target < 0 ? search.best() : target;
     for (const std::vector<int>& group : groups) {
-      if (!solver.CardReaches(p, group.back(), goal)) continue;
+      if (!search.reaches(group.back(), goal)) continue;
       Put(f, group, goal);
       if (solutions == 1) break;
     }
     if (f->cards == 0) f->score[0] = target == 1 ? 0 : -1;  // the target cannot be reached
   }
-  f->nodes = static_cast<int>(std::min<uint64_t>(solver.nodes(), 0x7FFFFFFF));
+  f->nodes = static_cast<int>(std::min<uint64_t>(search.nodes(), 0x7FFFFFFF));
   return RETURN_NO_FAULT;
+}
+
+int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p, int target,
+          int solutions, int mode, futureTricks* f) {
+  solver.ResetNodes();
+  CardSearch search;
+  search.values = [&](uint64_t cards) {
+    std::vector<int> order;
+    const auto values = solver.SolveCards(p, nullptr, cards, -1, &order);
+    std::vector<std::pair<int, int>> found;  // in the order the search found them
+    for (const int card : order) {
+      for (const auto& cv : values) {
+        if (cv.first == card) found.push_back(cv);
+      }
+    }
+    return found;
+  };
+  search.best = [&] { return solver.Solve(p); };
+  search.reaches = [&](int card, int goal) { return solver.CardReaches(p, card, goal); };
+  search.nodes = [&] { return solver.nodes(); };
+  return Solve(p, search, target, solutions, mode, f);
+}
+
+int SolveWithValues(const bridge::PlayPosition& p, const std::vector<std::pair<int, int>>& values,
+                    uint64_t nodes, int target, int solutions, int mode, futureTricks* f) {
+  auto value_of = [&](int card) {
+    for (const auto& [c, v] : values) {
+      if (c == card) return v;
+    }
+    return -1;
+  };
+  CardSearch search;
+  search.values = [&](uint64_t cards) {
+    std::vector<std::pair<int, int>> out;
+    for (const auto& cv : values) {
+      if ((cards >> cv.first) & 1) out.push_back(cv);
+    }
+    return out;
+  };
+  search.best = [&] {
+    int best = 0;
+    for (const auto& cv : values) best = std::max(best, cv.second);
+    return best;
+  };
+  search.reaches = [&](int card, int goal) { return value_of(card) >= goal; };
+  search.nodes = [&] { return nodes; };
+  return Solve(p, search, target, solutions, mode, f);
 }
 
 }  // namespace kibitzer::libdds

@@ -2,6 +2,11 @@
 // kibitzer's card values back into DDS's futureTricks.
 #pragma once
 
+#include <cstdint>
+#include <functional>
+#include <utility>
+#include <vector>
+
 #include "clients/libdds/dds_abi.h"
 #include "engine/games/bridge/dd/dd_solver.h"
 #include "engine/games/bridge/records/pbn.h"
@@ -26,6 +31,23 @@ int DealOf(const dealPBN& pbn, deal* dl);
 // them (see libdds.cc); fills *futp. Returns RETURN_NO_FAULT or RETURN_TARGET_TOO_HIGH.
 int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& position, int target,
           int solutions, int mode, futureTricks* futp);
+// The same from every legal card's value already known (card, tricks for the side to move, as a
+// server's Bridge.SolveBoards answers them, best first) and the nodes they took. Cards of one
+// value come in the order of `values`.
+int SolveWithValues(const bridge::PlayPosition& position,
+                    const std::vector<std::pair<int, int>>& values, uint64_t nodes, int target,
+                    int solutions, int mode, futureTricks* futp);
+
+// What Solve asks of a search: the values of some cards (a mask; in the order found), the
+// position's value, whether a card reaches a number of tricks, and the nodes searched.
+struct CardSearch {
+  std::function<std::vector<std::pair<int, int>>(uint64_t cards)> values;
+  std::function<int()> best;
+  std::function<bool(int card, int goal)> reaches;
+  std::function<uint64_t()> nodes;
+};
+int Solve(const bridge::PlayPosition& position, const CardSearch& search, int target, int solutions,
+          int mode, futureTricks* futp);
 
 // SolveBoard's argument checks that do not need the deal.
 int CheckSolveArguments(int target, int solutions, int mode);

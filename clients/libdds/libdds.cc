@@ -76,9 +76,41 @@ int RunBoards(int count, const std::function<int(bridge::DoubleDummySolver&, int
   return RETURN_NO_FAULT;
 }
 
+// With KIBITZER_DDS_SERVER: the boards that need a search, their every card's value from the
+// servers (remote.h); `*remote` marks those answered.
+std::vector<BoardValues> ValuesFromServers(int count, const deal* deals, const int* target,
+                                           const int* solutions, const int* mode,
+                                           std::vector<bridge::PlayPosition>* positions,
+                                           std::vector<bool>* remote) {
+  std::vector<BoardValues> values;
+  if (RemoteServers().empty() || count < 1 || count > MAXNOOFBOARDS) return values;
+  const size_t n = static_cast<size_t>(count);
+  positions->resize(n);
+  std::vector<bool> wanted(n, false);
+  for (size_t i = 0; i < n; ++i) {
+    wanted[i] = target[i] != 0 &&
+                CheckSolveArguments(target[i], solutions[i], mode[i]) == RETURN_NO_FAULT &&
+                PositionOf(deals[i], &(*positions)[i]) == RETURN_NO_FAULT;
+  }
+  *remote = wanted;
+  values.resize(n);
+  SolveBoardsRemotely(*positions, wanted, values);
+  for (size_t i = 0; i < n; ++i) (*remote)[i] = (*remote)[i] && !wanted[i];
+  return values;
+}
+
 int SolveBoards(int count, const deal* deals, const int* target, const int* solutions,
                 const int* mode, solvedBoards* solvedp) {
+  std::vector<bridge::PlayPosition> positions;
+  std::vector<bool> remote;
+  const std::vector<BoardValues> values =
+      ValuesFromServers(count, deals, target, solutions, mode, &positions, &remote);
   const int r = RunBoards(count, [&](bridge::DoubleDummySolver& solver, int i) {
+    const size_t k = static_cast<size_t>(i);
+    if (!remote.empty() && remote[k]) {
+      return SolveWithValues(positions[k], values[k].cards, values[k].nodes, target[i],
+                             solutions[i], mode[i], &solvedp->solvedBoard[i]);
+    }
     return SolveOne(solver, deals[i], target[i], solutions[i], mode[i], &solvedp->solvedBoard[i]);
   });
   if (r != RETURN_TOO_MANY_BOARDS) solvedp->noOfBoards = count;
@@ -145,25 +177,14 @@ int AllTables(const std::vector<ddTableDeal>& deals, int mode, const int* filter
   return RETURN_NO_FAULT;
 }
 
-// A play trace as cards, checked against the position as it is played (RETURN_PLAY_FAULT).
-int Analyse(bridge::DoubleDummySolver& solver, const deal& dl, int number, const int* suits,
-            const int* ranks, solvedPlay* solved) {
-  bridge::PlayPosition p;
-  if (const int r = PositionOf(dl, &p); r != RETURN_NO_FAULT) return r;
+// A play trace as cards, checked against the position as it is played: `*cards` gets the cards
+// DDS values (up to the last trick's lead, which decides the rest). RETURN_PLAY_FAULT for a card
+// that is not one or not legal, or a trace past the end.
+int TraceCards(bridge::PlayPosition p, int number, const int* suits, const int* ranks,
+               std::vector<int>* cards) {
   if (number < 0 || number > 52) return RETURN_PLAY_FAULT;
-  // Declarer sits at the right of the hand that led the trick the trace starts from.
-  const bool declarer_ns = bridge::IsNorthSouth((dl.first + 3) & 3);
-  const auto declarer_total = [&](const bridge::PlayPosition& at) {
-    const int won = declarer_ns ? at.ns_tricks : at.ew_tricks;
-    if (at.Finished()) return won;
-    const int v = solver.Solve(at);
-    const bool mover_declares = bridge::IsNorthSouth(at.ToMove()) == declarer_ns;
-    return won + (mover_declares ? v : at.TricksLeft() - v);
-  };
-  std::memset(solved, 0, sizeof(*solved));
-  solved->tricks[0] = declarer_total(p);
-  // As DDS: the play is valued up to the last trick's lead, which decides the rest.
   number = std::min(number, 48);
+  cards->clear();
   for (int k = 0; k < number; ++k) {
     if (suits[k] < 0 || suits[k] > 3 || ranks[k] < 2 || ranks[k] > 14 || p.Finished()) {
       return RETURN_PLAY_FAULT;
@@ -171,10 +192,25 @@ int Analyse(bridge::DoubleDummySolver& solver, const deal& dl, int number, const
     const int card = bridge::MakeCard(suits[k], ranks[k]);
     if (!p.LegalCards().Contains(card)) return RETURN_PLAY_FAULT;
     p.Play(card);
-    solved->tricks[k + 1] = declarer_total(p);
+    cards->push_back(card);
   }
-  solved->number = number + 1;
   return RETURN_NO_FAULT;
+}
+
+// One board of AnalysePlay: the position and its checked trace, or why not.
+struct PlayBoard {
+  int code = RETURN_NO_FAULT;
+  bridge::PlayPosition start;
+  std::vector<int> cards;
+  int first = 0;  // the hand that led the trick the trace starts from
+};
+
+PlayBoard PlayBoardOf(const deal& dl, int number, const int* suits, const int* ranks) {
+  PlayBoard b;
+  b.first = dl.first;
+  b.code = PositionOf(dl, &b.start);
+  if (b.code == RETURN_NO_FAULT) b.code = TraceCards(b.start, number, suits, ranks, &b.cards);
+  return b;
 }
 
 // "D4C7..." into suits and ranks; false on a card that is not one.
@@ -196,13 +232,76 @@ bool TraceOf(const playTracePBN& play, int* number, int* suits, int* ranks) {
   return true;
 }
 
-int AnalysePbn(bridge::DoubleDummySolver& solver, const dealPBN& dlPBN, const playTracePBN& play,
-               solvedPlay* solvedp) {
+PlayBoard PlayBoardOf(const dealPBN& dlPBN, const playTracePBN& play) {
   deal dl;
-  if (const int r = DealOf(dlPBN, &dl); r != RETURN_NO_FAULT) return r;
+  if (const int r = DealOf(dlPBN, &dl); r != RETURN_NO_FAULT) return PlayBoard{r};
   int number = 0, suits[52], ranks[52];
-  if (!TraceOf(play, &number, suits, ranks)) return RETURN_PLAY_FAULT;
-  return Analyse(solver, dl, number, suits, ranks, solvedp);
+  if (!TraceOf(play, &number, suits, ranks)) return PlayBoard{RETURN_PLAY_FAULT};
+  return PlayBoardOf(dl, number, suits, ranks);
+}
+
+// Declarer's tricks in all (won, and double-dummy from there) before the trace and after each of
+// its cards. Declarer sits at the right of the hand that led the trick the trace starts from.
+int Analyse(bridge::DoubleDummySolver& solver, const PlayBoard& b, solvedPlay* solved) {
+  if (b.code != RETURN_NO_FAULT) return b.code;
+  std::memset(solved, 0, sizeof(*solved));
+  const bool declarer_ns = bridge::IsNorthSouth((b.first + 3) & 3);
+  const auto declarer_total = [&](const bridge::PlayPosition& at) {
+    const int won = declarer_ns ? at.ns_tricks : at.ew_tricks;
+    if (at.Finished()) return won;
+    const int v = solver.Solve(at);
+    const bool mover_declares = bridge::IsNorthSouth(at.ToMove()) == declarer_ns;
+    return won + (mover_declares ? v : at.TricksLeft() - v);
+  };
+  bridge::PlayPosition p = b.start;
+  solved->tricks[0] = declarer_total(p);
+  for (size_t k = 0; k < b.cards.size(); ++k) {
+    p.Play(b.cards[k]);
+    solved->tricks[k + 1] = declarer_total(p);
+  }
+  solved->number = static_cast<int>(b.cards.size()) + 1;
+  return RETURN_NO_FAULT;
+}
+
+// With KIBITZER_DDS_SERVER: the whole deals' plays analysed on the servers (remote.h); `*remote`
+// marks those answered.
+std::vector<std::vector<int>> PlaysFromServers(const std::vector<PlayBoard>& boards,
+                                               std::vector<bool>* remote) {
+  std::vector<std::vector<int>> totals;
+  if (RemoteServers().empty()) return totals;
+  std::vector<PlayRecord> records(boards.size());
+  std::vector<bool> wanted(boards.size(), false);
+  for (size_t i = 0; i < boards.size(); ++i) {
+    const PlayBoard& b = boards[i];
+    records[i] = {b.start.hands, (b.first + 3) & 3, b.start.trump, b.cards};
+    wanted[i] =
+        b.code == RETURN_NO_FAULT && b.start.table_count == 0 && b.start.hands[0].size() == 13;
+  }
+  *remote = wanted;
+  totals.resize(boards.size());
+  AnalyzePlaysRemotely(records, wanted, totals);
+  for (size_t i = 0; i < boards.size(); ++i) (*remote)[i] = (*remote)[i] && !wanted[i];
+  return totals;
+}
+
+// AnalyseAllPlays over the threads (the whole deals on the servers where they answer).
+int AnalyseBoards(int count, const std::function<PlayBoard(int)>& board, solvedPlays* solvedp) {
+  if (count < 0 || count > MAXNOOFBOARDS) return RETURN_TOO_MANY_BOARDS;
+  std::vector<PlayBoard> boards;
+  for (int i = 0; i < count; ++i) boards.push_back(board(i));
+  std::vector<bool> remote;
+  const std::vector<std::vector<int>> totals = PlaysFromServers(boards, &remote);
+  const int r = RunBoards(count, [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
+    const size_t k = static_cast<size_t>(i);
+    if (remote.empty() || !remote[k]) return Analyse(s, boards[k], &solvedp->solved[i]);
+    solvedPlay& out = solvedp->solved[i];
+    std::memset(&out, 0, sizeof(out));
+    out.number = static_cast<int>(totals[k].size());
+    std::copy(totals[k].begin(), totals[k].end(), out.tricks);
+    return RETURN_NO_FAULT;
+  });
+  solvedp->noOfBoards = count;
+  return r;
 }
 
 const char* Message(int code) {
@@ -478,7 +577,7 @@ DDS_API int AnalysePlayBin(deal dl, playTraceBin play, solvedPlay* solved, int t
   return Guarded([&] {
     int code = RETURN_THREAD_INDEX;
     Runtime::Get().WithSolver(thrId, [&](kibitzer::bridge::DoubleDummySolver& solver) {
-      code = Analyse(solver, dl, play.number, play.suit, play.rank, solved);
+      code = Analyse(solver, PlayBoardOf(dl, play.number, play.suit, play.rank), solved);
     });
     return code;
   });
@@ -489,7 +588,7 @@ DDS_API int AnalysePlayPBN(dealPBN dlPBN, playTracePBN playPBN, solvedPlay* solv
   return Guarded([&] {
     int code = RETURN_THREAD_INDEX;
     Runtime::Get().WithSolver(thrId, [&](kibitzer::bridge::DoubleDummySolver& solver) {
-      code = AnalysePbn(solver, dlPBN, playPBN, solvedp);
+      code = Analyse(solver, PlayBoardOf(dlPBN, playPBN), solvedp);
     });
     return code;
   });
@@ -500,12 +599,13 @@ DDS_API int AnalyseAllPlaysBin(boards* bop, playTracesBin* plp, solvedPlays* sol
   if (bop == nullptr || plp == nullptr || solvedp == nullptr) return RETURN_UNKNOWN_FAULT;
   if (bop->noOfBoards != plp->noOfBoards) return RETURN_UNKNOWN_FAULT;
   return Guarded([&] {
-    const int r = RunBoards(bop->noOfBoards, [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
-      const playTraceBin& play = plp->plays[i];
-      return Analyse(s, bop->deals[i], play.number, play.suit, play.rank, &solvedp->solved[i]);
-    });
-    if (r != RETURN_TOO_MANY_BOARDS) solvedp->noOfBoards = bop->noOfBoards;
-    return r;
+    return AnalyseBoards(
+        bop->noOfBoards,
+        [&](int i) {
+          const playTraceBin& play = plp->plays[i];
+          return PlayBoardOf(bop->deals[i], play.number, play.suit, play.rank);
+        },
+        solvedp);
   });
 }
 
@@ -514,11 +614,9 @@ DDS_API int AnalyseAllPlaysPBN(boardsPBN* bopPBN, playTracesPBN* plpPBN, solvedP
   if (bopPBN == nullptr || plpPBN == nullptr || solvedp == nullptr) return RETURN_UNKNOWN_FAULT;
   if (bopPBN->noOfBoards != plpPBN->noOfBoards) return RETURN_UNKNOWN_FAULT;
   return Guarded([&] {
-    const int r = RunBoards(bopPBN->noOfBoards, [&](kibitzer::bridge::DoubleDummySolver& s, int i) {
-      return AnalysePbn(s, bopPBN->deals[i], plpPBN->plays[i], &solvedp->solved[i]);
-    });
-    if (r != RETURN_TOO_MANY_BOARDS) solvedp->noOfBoards = bopPBN->noOfBoards;
-    return r;
+    return AnalyseBoards(
+        bopPBN->noOfBoards, [&](int i) { return PlayBoardOf(bopPBN->deals[i], plpPBN->plays[i]); },
+        solvedp);
   });
 }
 

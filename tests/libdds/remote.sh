@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The drop-in libdds.so.0 with its tables on kibitzerd (KIBITZER_DDS_SERVER): the same program's
-# answers as Debian's libdds (compare.sh), the tables solved by the server (its request log
-# shows them), and with a server that is not there, solved in the library again and said so.
+# answers as Debian's libdds (compare.sh), the tables, the boards of SolveAllBoards and the plays of
+# AnalyseAllPlays solved by the server (its request log shows them), and with a server that is not there, solved in the library
+# again and said so.
 #   remote.sh DRIVER DROP_IN_DIR KIBITZERD
 set -euo pipefail
 driver=$1 dropin=$2 kibitzerd=$3
@@ -20,7 +21,11 @@ address=$(sed -n 's/^kibitzerd listening on //p' "$work/address")
 KIBITZER_DDS_SERVER="$address,$address" bash "$here/compare.sh" "$driver" "$dropin" 6
 calls=$(grep -c " SolveTables " "$work/server.log" || true)
 [ "$calls" -gt 0 ] || { echo "the server solved no table"; exit 1; }
-echo "the server answered $calls SolveTables calls"
+boards=$(grep -c " SolveBoards " "$work/server.log" || true)
+[ "$boards" -gt 0 ] || { echo "the server solved no board"; exit 1; }
+plays=$(grep -c " AnalyzePlay " "$work/server.log" || true)
+[ "$plays" -gt 0 ] || { echo "the server analysed no play"; exit 1; }
+echo "the server answered $calls SolveTables, $boards SolveBoards and $plays AnalyzePlay calls"
 # Nobody listens on port 1: the library solves the tables itself and says why once.
 KIBITZER_DDS_SERVER=127.0.0.1:1 LD_LIBRARY_PATH="$dropin" "$driver" 3 >"$work/out" 2>"$work/err"
 grep -q "KIBITZER_DDS_SERVER 127.0.0.1:1: .*solving here" "$work/err" ||
