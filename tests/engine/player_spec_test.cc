@@ -30,7 +30,7 @@ TEST(PlayerSpec, TheTypesPresetComesFirstAndCanBeOverridden) {
   const auto race = tarok::ParsePlayer("race", "p");
   ASSERT_TRUE(race.ok());
   EXPECT_TRUE(race->race);
-  EXPECT_EQ(race->bid_samples, 48);
+  EXPECT_EQ(race->bid_samples, 200);
   EXPECT_EQ(tarok::ParsePlayer("race:bid_samples=10", "p")->bid_samples, 10);
   EXPECT_EQ(tarok::ParsePlayer("seed", "p")->bid_samples, 24);  // the declaration's default
   const auto mc = bigtwo::ParsePlayer("mc:leaf=eval:algorithm=maxn", "p");

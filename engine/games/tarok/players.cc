@@ -176,6 +176,23 @@ class PlayerCards {
   Solver* solver_;
 };
 
+// The Monte Carlo search over `game`'s layouts (exact values race when `o.race`), within
+// `limits`.
+core::Report RunCards(const PlayerCards& game, const PlayerOptions& o, bool exact,
+                      const core::Limits& limits, int* best) {
+  search::MonteCarloConfig config;
+  config.samples = static_cast<uint64_t>(o.samples);
+  config.batch = kRaceBatch;
+  config.min_samples = kRaceBatch;
+  // Racing (exact values, in card points): cards within a point of the best are as good.
+  config.race = o.race && exact ? 0.95 : 0;
+  config.margin = 1;
+  search::MonteCarloSearch<PlayerCards> search(game, config);
+  core::Report report = search.RunQuietly(limits);
+  *best = std::max(0, search.BestIndex());
+  return report;
+}
+
 Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver& solver,
                 uint64_t* nodes, std::optional<double>* value) {
   const PlayState& play = view.play();
@@ -185,23 +202,32 @@ Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
   for (Mask m = legal; m != 0; m &= m - 1) cards.push_back(Lowest(m));
   absl::StatusOr<Sampler> sampler = Sampler::Make(view, {}, "view");
   if (!sampler.ok()) return Move::Card(cards.front());
-  const bool exact =
-      o.kind == PlayerKind::kMonteCarlo && kTricks - play.TricksDone() <= o.exact_tricks;
-  const PlayerCards game(view, *std::move(sampler), cards, exact,
-                         SeedDepth(o, std::popcount(play.hand(play.ToMove()))), seed, solver);
-  search::MonteCarloConfig config;
-  config.samples = static_cast<uint64_t>(o.samples);
-  config.batch = kRaceBatch;
-  config.min_samples = kRaceBatch;
-  // Racing (exact values, in card points): cards within a point of the best are as good.
-  config.race = o.race && exact ? 0.95 : 0;
-  config.margin = 1;
-  search::MonteCarloSearch<PlayerCards> search(game, config);
-  const core::Report report = search.RunQuietly();
-  *nodes += report.nodes;
-  // Exact values are card points; the seed-style search's are its own evaluation, not given.
-  if (exact && !report.moves.empty()) *value = report.moves.front().value;
-  return Move::Card(cards[static_cast<size_t>(std::max(0, search.BestIndex()))]);
+  const int left = kTricks - play.TricksDone();
+  const bool mc = o.kind == PlayerKind::kMonteCarlo;
+  const int depth = SeedDepth(o, std::popcount(play.hand(play.ToMove())));
+  int best = 0;
+  if (mc && left <= std::max(o.exact_tricks, o.budget_tricks)) {
+    // Exact solving: always near the end; before, only while the move's layouts fit in the
+    // budget (a node limit, so the same seed gives the same move on any machine).
+    core::Limits limits;
+    const bool budgeted = left > o.exact_tricks;
+    if (budgeted) limits.nodes = static_cast<uint64_t>(o.budget_nodes);
+    const PlayerCards game(view, *sampler, cards, true, depth, seed, solver);
+    const core::Report report = RunCards(game, o, true, limits, &best);
+    *nodes += report.nodes;
+    const bool whole = report.samples >= static_cast<uint64_t>(o.samples) ||
+                       (report.stop_reason != core::StopReason::kNodeLimit &&
+                        report.stop_reason != core::StopReason::kError);
+    if (!budgeted || whole) {
+      // Exact values are card points.
+      if (!report.moves.empty()) *value = report.moves.front().value;
+      return Move::Card(cards[static_cast<size_t>(best)]);
+    }
+  }
+  // The seed's search; its values are its own evaluation, not given.
+  const PlayerCards game(view, *std::move(sampler), cards, false, depth, seed, solver);
+  *nodes += RunCards(game, o, false, {}, &best).nodes;
+  return Move::Card(cards[static_cast<size_t>(best)]);
 }
 
 Move ChooseBid(const Round& view, const PlayerOptions& o, uint64_t seed,
@@ -261,6 +287,11 @@ const core::OptionSet<PlayerOptions>& PlayerOptionSet() {
           .Int("exact_tricks", &O::exact_tricks, 7, 0, 16,
                "mc: each layout solved exactly from this many tricks left (as the search option "
                "exact_tricks).")
+          .Int("budget_tricks", &O::budget_tricks, 11, 0, 16,
+               "mc: from more tricks left than exact_tricks up to this many, each move is solved "
+               "exactly when its layouts fit in budget_nodes, else by the seed's search.")
+          .Int("budget_nodes", &O::budget_nodes, 2000000, 0, int64_t{1} << 40,
+               "mc: the search nodes a move's exact solving may take before budget_tricks.")
           .Int("bid_samples", &O::bid_samples, 24, 1, 1000,
                "Simulated games for each contract in the bidding and each talon group.")
           .Bool("race", &O::race, false,
@@ -276,8 +307,8 @@ const std::vector<core::PlayerForm>& PlayerForms() {
   static const std::vector<core::PlayerForm> kForms = {
       {"random", {}, {}},
       {"seed", {"samples", "depth"}, {}},
-      {"mc", {"samples", "exact_tricks"}, {{"bid_samples", "48"}}},
-      {"race", {"samples", "exact_tricks"}, {{"bid_samples", "48"}, {"race", "true"}}},
+      {"mc", {"samples", "exact_tricks"}, {{"bid_samples", "200"}}},
+      {"race", {"samples", "exact_tricks"}, {{"bid_samples", "200"}, {"race", "true"}}},
   };
   return kForms;
 }
@@ -299,8 +330,16 @@ std::string PlayerName(const PlayerOptions& o) {
       return "random";
     case PlayerKind::kSeed:
       return absl::StrCat("seed:", o.samples, ":", o.depth);
-    case PlayerKind::kMonteCarlo:
-      return absl::StrCat(o.race ? "race:" : "mc:", o.samples, ":", o.exact_tricks);
+    case PlayerKind::kMonteCarlo: {
+      // The budget's settings where they are not the defaults.
+      const PlayerOptions d;
+      std::string budget;
+      if (o.budget_tricks != d.budget_tricks)
+        absl::StrAppend(&budget, ":budget_tricks=", o.budget_tricks);
+      if (o.budget_nodes != d.budget_nodes)
+        absl::StrAppend(&budget, ":budget_nodes=", o.budget_nodes);
+      return absl::StrCat(o.race ? "race:" : "mc:", o.samples, ":", o.exact_tricks, budget);
+    }
   }
   return "?";
 }

@@ -7,9 +7,11 @@
 //   group by simulation; discards by rule (void a short suit, count points); card play by Monte
 //   Carlo over sampled layouts, each searched by the seed's alpha-beta (9 plies, 12 from 10 cards
 //   in hand, 15 from 7) plus a one-trick search weighted 0.7.
-// - mc: this engine. Bidding and the talon by the same simulations with more samples, choosing
-//   the contract of the best mean score; card play by Monte Carlo over sampled layouts, each
-//   solved exactly when `exact_tricks` or fewer tricks are left, else by the seed's search.
+// - mc: this engine. Bidding and the talon by the same simulations with more samples (200),
+//   choosing the contract of the best mean score; card play by Monte Carlo over sampled layouts,
+//   each solved exactly when `exact_tricks` or fewer tricks are left; from up to `budget_tricks`
+//   left, solved exactly when the move's layouts fit in `budget_nodes` search nodes in all, else
+//   (and earlier) by the seed's search.
 #pragma once
 
 #include <cstdint>
@@ -33,6 +35,9 @@ struct PlayerOptions {
   int samples = 8;       // layouts per card decision
   int depth = 0;         // plies of the seed search (0: the seed's 9/12/15 schedule)
   int exact_tricks = 7;  // mc: exact solving from this many tricks left
+  // mc: exact solving tried from this many tricks left, kept when it fits in budget_nodes
+  int budget_tricks = 11;
+  int64_t budget_nodes = 2000000;
   int bid_samples = 24;  // simulated games per contract or talon group
   uint64_t seed = 0;
   bool race = false;  // mc: cards shown behind are dropped as the layouts come (exact solving)
