@@ -176,7 +176,11 @@ void SolveBoardsRemotely(const std::vector<bridge::PlayPosition>& positions,
 
 void AnalyzePlaysRemotely(const std::vector<PlayRecord>& records, std::vector<bool>& wanted,
                           std::vector<std::vector<int>>& totals) {
-  const std::vector<std::string>& servers = RemoteServers();
+  // Each address once: the calls on one address share a connection, one client to the server,
+  // whose calls at once are limited (kibitzerd's --max-queries-per-client, 8 by default).
+  std::vector<std::string> servers = RemoteServers();
+  std::sort(servers.begin(), servers.end());
+  servers.erase(std::unique(servers.begin(), servers.end()), servers.end());
   std::vector<size_t> index;
   for (size_t i = 0; i < records.size(); ++i) {
     if (wanted[i]) index.push_back(i);
