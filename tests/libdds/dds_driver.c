@@ -256,7 +256,8 @@ int main(int argc, char **argv) {
   static unsigned deals[40][4][4];
   static struct boards bo;
   static struct boardsPBN bp;
-  static struct solvedBoards solved;
+  static struct solvedBoards solved, all;
+  static int lefts[MAXNOOFBOARDS];
   static struct playTracesBin traces;
   static struct playTracesPBN tracesp;
   static struct solvedPlays plays;
@@ -282,6 +283,7 @@ int main(int argc, char **argv) {
     start = d;
     played = PlayRandom(&d, (int)Next(48), d.trump, &trace);
     sprintf(what, "board %d (%d played)", i, played);
+    lefts[i] = (52 - played + 3) / 4;
     Solve(what, d, (52 - played + 3) / 4);
     /* The same through PBN. */
     {
@@ -331,6 +333,31 @@ int main(int argc, char **argv) {
   for (i = 0; i < solved.noOfBoards; ++i) {
     printf("  %d", i);
     PrintSorted(&solved.solvedBoard[i]);
+  }
+  /* Each board with another target and solutions (the best, the legal cards, a target each
+   * card may or may not reach; one card or all): a card returned alone is printed by its value,
+   * which any of equal value share. */
+  all = solved;
+  for (i = 0; i < count; ++i) {
+    const int best = all.solvedBoard[i].score[0];
+    const int kind = i % 5;
+    /* (best is -2 where one card was all there was to play: no target of its own.) */
+    bp.target[i] = kind < 2 || best < 0 ? -1 : kind == 2 ? 0 : (best + (kind == 4) < lefts[i] ? best + (kind == 4) : lefts[i]);
+    bp.solutions[i] = 1 + i % 2;
+  }
+  r = SolveAllBoards(&bp, &solved);
+  printf("solveall mixed r=%d n=%d\n", r, solved.noOfBoards);
+  for (i = 0; i < solved.noOfBoards; ++i) {
+    const struct futureTricks *f = &solved.solvedBoard[i];
+    printf("  %d target=%d solutions=%d", i, bp.target[i], bp.solutions[i]);
+    if (bp.solutions[i] == 1 && f->cards == 1)
+      printf(" one card of value %d scored %d\n", ValueOf(&all.solvedBoard[i], f->suit[0], f->rank[0]), f->score[0]);
+    else
+      PrintSorted(f);
+  }
+  for (i = 0; i < count; ++i) {
+    bp.target[i] = -1;
+    bp.solutions[i] = 3;
   }
   r = SolveAllChunksBin(&bo, &solved, 1);
   printf("chunksbin r=%d n=%d first=%d\n", r, solved.noOfBoards, solved.solvedBoard[0].score[0]);
