@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -47,12 +46,28 @@ void SayOnce(const std::string& address, const grpc::Status& status) {
   });
 }
 
+// The places marked in `wanted`: what is to be sent.
+std::vector<size_t> Marked(const std::vector<bool>& wanted) {
+  std::vector<size_t> index;
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    if (wanted[i]) index.push_back(i);
+  }
+  return index;
+}
+
+// Clears `wanted` at index[k] for each item k a server answered.
+void Unmark(const std::vector<size_t>& index, const std::vector<char>& solved,
+            std::vector<bool>& wanted) {
+  for (size_t k = 0; k < index.size(); ++k) {
+    if (solved[k] != 0) wanted[index[k]] = false;
+  }
+}
+
 // Sends `items` to the servers, a share of them to each, one call a share, at once: `add(request,
 // k)` puts item k into its share's request, `take(response, k0, k)` reads the answer to item k
 // (the k0-th of its share) and says whether it was whole. Returns a mark for each item answered.
-template <typename Request, typename Response, typename Call, typename Take>
-std::vector<char> SendShares(size_t items, const Call& call, const Take& take,
-                             const std::function<void(Request&, size_t)>& add) {
+template <typename Request, typename Response, typename Call, typename Take, typename Add>
+std::vector<char> SendShares(size_t items, const Call& call, const Take& take, const Add& add) {
   const std::vector<std::string>& servers = RemoteServers();
   const size_t shares = std::min(servers.size(), items);
   std::vector<char> solved(items, 0);  // a byte each: the shares' threads write apart
@@ -112,10 +127,9 @@ const std::vector<std::string>& RemoteServers() {
 
 void SolveTablesRemotely(const std::vector<bridge::Hands>& hands, std::vector<bool>& wanted,
                          std::vector<bridge::DdTable>& tables) {
-  std::vector<size_t> index;  // the deals to send: whole ones (the server takes no other)
-  for (size_t i = 0; i < hands.size(); ++i) {
-    if (wanted[i] && hands[i][0].size() == 13) index.push_back(i);
-  }
+  std::vector<size_t> index = Marked(wanted);
+  // Whole deals only: the server takes no other.
+  std::erase_if(index, [&](size_t i) { return hands[i][0].size() != 13; });
   if (RemoteServers().empty() || index.empty()) return;
   const std::vector<char> solved = SendShares<pb::SolveTablesRequest, pb::SolveTablesResponse>(
       index.size(),
@@ -136,17 +150,12 @@ void SolveTablesRemotely(const std::vector<bridge::Hands>& hands, std::vector<bo
       [&](pb::SolveTablesRequest& request, size_t k) {
         request.add_deals(bridge::FormatPbnDeal(hands[index[k]]));
       });
-  for (size_t k = 0; k < index.size(); ++k) {
-    if (solved[k] != 0) wanted[index[k]] = false;
-  }
+  Unmark(index, solved, wanted);
 }
 
 void SolveBoardsRemotely(const std::vector<bridge::PlayPosition>& positions,
                          std::vector<bool>& wanted, std::vector<BoardValues>& values) {
-  std::vector<size_t> index;
-  for (size_t i = 0; i < positions.size(); ++i) {
-    if (wanted[i]) index.push_back(i);
-  }
+  const std::vector<size_t> index = Marked(wanted);
   if (RemoteServers().empty() || index.empty()) return;
   const std::vector<char> solved = SendShares<pb::SolveBoardsRequest, pb::SolveBoardsResponse>(
       index.size(),
@@ -169,9 +178,7 @@ void SolveBoardsRemotely(const std::vector<bridge::PlayPosition>& positions,
       [&](pb::SolveBoardsRequest& request, size_t k) {
         *request.add_positions() = PositionMessage(positions[index[k]]);
       });
-  for (size_t k = 0; k < index.size(); ++k) {
-    if (solved[k] != 0) wanted[index[k]] = false;
-  }
+  Unmark(index, solved, wanted);
 }
 
 void AnalyzePlaysRemotely(const std::vector<PlayRecord>& records, std::vector<bool>& wanted,
@@ -181,10 +188,7 @@ void AnalyzePlaysRemotely(const std::vector<PlayRecord>& records, std::vector<bo
   std::vector<std::string> servers = RemoteServers();
   std::sort(servers.begin(), servers.end());
   servers.erase(std::unique(servers.begin(), servers.end()), servers.end());
-  std::vector<size_t> index;
-  for (size_t i = 0; i < records.size(); ++i) {
-    if (wanted[i]) index.push_back(i);
-  }
+  const std::vector<size_t> index = Marked(wanted);
   if (servers.empty() || index.empty()) return;
   std::vector<char> solved(index.size(), 0);
   std::atomic<size_t> next{0};
@@ -221,9 +225,7 @@ void AnalyzePlaysRemotely(const std::vector<PlayRecord>& records, std::vector<bo
       });
     }
   }
-  for (size_t k = 0; k < index.size(); ++k) {
-    if (solved[k] != 0) wanted[index[k]] = false;
-  }
+  Unmark(index, solved, wanted);
 }
 
 }  // namespace kibitzer::libdds
