@@ -1,7 +1,7 @@
 // tarok_bench: exact solving of whole tarok hands from the first card, timed.
 //
 //   tarok_bench [--deals=N] [--first=SEED] [--all [--threads=N]] [--table=LOG2]
-//               [--tricks=K[,K...]] [--limit=SECONDS]
+//               [--tricks=K[,K...]] [--limit=SECONDS] [--players=4]
 //
 // For deal seeds FIRST .. FIRST+N-1: three, two and one in turn by seed (seed 1 three, 2 two,
 // 3 one, 4 three...: a deal is the same whichever run it is in), declared by player 1 (so
@@ -14,6 +14,8 @@
 // several K (--tricks=8,12,16) the deals are solved with each number of tricks left in turn, a
 // summary line each.
 // --table=LOG2: the solver's table holds 2^LOG2 entries of 48 bytes (default 24: 768 MiB).
+// --players=4: four-player deals (12 tricks), the declarer calling the first king (the partner
+// is its holder, or none when it is his own or in the talon).
 // --limit=SECONDS: a deal's solve stops after that long and counts as slower than every deal
 // that finished (the median then says "over"); 0, the default, sets no limit.
 #include <algorithm>
@@ -73,6 +75,7 @@ struct Settings {
   bool all = false;
   int limit = 0;
   int threads = 0;
+  int players = 3;
 };
 
 // Solves the deals with `tricks` tricks left and prints each deal and the summary.
@@ -91,10 +94,10 @@ void RunTricks(const Settings& o, int tricks) {
   for (int i = 0; i < deals; ++i) {
     const uint64_t seed = static_cast<uint64_t>(first + i);
     const Contract c = contracts[(seed - 1) % 3];
-    Round r(Rules{}, RandomDeal(seed), c, 1);
+    Round r(Rules{}, RandomDeal(seed, o.players), c, 1);
     while (r.phase() != Phase::kPlay) r.Apply(r.LegalMoves().front());
-    // --tricks=K: the first 16 - K tricks played with each player's lowest legal card.
-    while (r.phase() == Phase::kPlay && r.play().TricksDone() < kTricks - tricks) {
+    // --tricks=K: the first tricks (all but K) played with each player's lowest legal card.
+    while (r.phase() == Phase::kPlay && r.play().TricksDone() < r.play().Tricks() - tricks) {
       r.Apply(r.LegalMoves().front());
     }
     solver.Clear();
@@ -174,6 +177,7 @@ int main(int argc, char** argv) {
   bool all = false;
   int limit = 0;
   int threads = 0;
+  int players = 3;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--all") {
@@ -191,22 +195,30 @@ int main(int argc, char** argv) {
       }
     } else if (!Flag(arg, "--deals", &deals) && !Flag(arg, "--first", &first) &&
                !Flag(arg, "--table", &table) && !Flag(arg, "--limit", &limit) &&
-               !Flag(arg, "--threads", &threads)) {
+               !Flag(arg, "--threads", &threads) && !Flag(arg, "--players", &players)) {
       std::fprintf(stderr, "tarok_bench: unknown argument '%s'\n", arg.c_str());
       return 2;
     }
   }
-  if (deals < 1 || table < 10 || table > 28 || limit < 0 || threads < 0) {
+  if (deals < 1 || table < 10 || table > 28 || limit < 0 || threads < 0 ||
+      (players != 3 && players != 4)) {
     std::fprintf(stderr,
                  "tarok_bench: --deals must be >= 1, --table in [10, 28], --limit and --threads "
-                 ">= 0\n");
+                 ">= 0, --players 3 or 4\n");
     return 2;
+  }
+  for (const int k : tricks) {
+    if (k > CardsPerHand(players)) {
+      std::fprintf(stderr, "tarok_bench: --tricks: at most %d with %d players\n",
+                   CardsPerHand(players), players);
+      return 2;
+    }
   }
   if (threads > 0 && !all) {
     std::fprintf(stderr, "tarok_bench: --threads needs --all (the cards are what is spread)\n");
     return 2;
   }
-  Settings settings{deals, first, table, all, limit, threads};
+  Settings settings{deals, first, table, all, limit, threads, players};
   for (const int k : tricks) RunTricks(settings, k);
   return 0;
 }

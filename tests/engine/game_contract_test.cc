@@ -8,23 +8,33 @@
 namespace kibitzer::analysis {
 namespace {
 
-class GameContract : public ::testing::TestWithParam<std::string> {
+// A game, and the position its playouts start from ("": its info's example).
+struct Case {
+  std::string name;
+  std::string game;
+  std::string example;
+};
+
+class GameContract : public ::testing::TestWithParam<Case> {
  protected:
   GameContract() { RegisterAllGames(registry_); }
-  const core::Game& game() const { return *registry_.Find(GetParam()); }
+  const core::Game& game() const { return *registry_.Find(GetParam().game); }
+  std::string example() const {
+    return GetParam().example.empty() ? game().Info().example_position : GetParam().example;
+  }
   GameRegistry registry_;
 };
 
 TEST_P(GameContract, InfoIsComplete) {
   const core::GameInfo& info = game().Info();
-  EXPECT_EQ(info.name, GetParam());
+  EXPECT_EQ(info.name, GetParam().game);
   EXPECT_FALSE(info.variants.empty());
   EXPECT_FALSE(info.seats.empty());
   EXPECT_FALSE(info.position_notation.empty());
   EXPECT_FALSE(info.move_notation.empty());
   EXPECT_FALSE(info.value_description.empty());
   core::PositionSpec example;
-  example.notation = info.example_position;
+  example.notation = this->example();
   EXPECT_TRUE(game().Setup(example).ok());
 }
 
@@ -36,7 +46,7 @@ TEST_P(GameContract, RandomPlayoutsKeepTheInvariants) {
       spec.variant = variant.name;
       // The example is of the default variant; other variants start from it where it fits them
       // too, else from their empty notation.
-      spec.notation = game().Info().example_position;
+      spec.notation = example();
       if (variant.name != game().Info().variants.front().name && !game().Setup(spec).ok()) {
         spec.notation.clear();
       }
@@ -101,16 +111,23 @@ TEST_P(GameContract, GarbageIsRefusedNotCrashedOn) {
   }
 }
 
-std::vector<std::string> AllGames() {
+std::vector<Case> AllGames() {
   GameRegistry registry;
   RegisterAllGames(registry);
-  std::vector<std::string> names;
-  for (const core::Game* g : registry.games()) names.push_back(g->Info().name);
-  return names;
+  std::vector<Case> cases;
+  for (const core::Game* g : registry.games())
+    cases.push_back({g->Info().name, g->Info().name, ""});
+  // Tarok's four-player game: five fields.
+  cases.push_back(
+      {"tarok_four", "tarok",
+       "3H,8C,8S,7S,VIII,QD,10S,NS,3D,XIII,XI,III 4D,2H,QC,10C,KS,NH,IX,9S,XXI,1H,I,4H "
+       "NC,XIV,XVII,9C,XII,XVIII,QH,1D,JD,XV,IV,XIX 2D,JC,II,V,VI,X,KD,JH,KC,VII,XX,XVI "
+       "QS,KH,JS,SK,ND,7C"});
+  return cases;
 }
 
 INSTANTIATE_TEST_SUITE_P(AllGames, GameContract, ::testing::ValuesIn(AllGames()),
-                         [](const auto& param_info) { return param_info.param; });
+                         [](const auto& param_info) { return param_info.param.name; });
 
 }  // namespace
 }  // namespace kibitzer::analysis

@@ -111,7 +111,7 @@ TEST(MatchRecords, TarokGamesReplayToTheirScores) {
     ASSERT_TRUE(s.ok()) << s.status();
     ASSERT_TRUE((*s)->IsTerminal());
     const auto scores = static_cast<const tarok::TarokState&>(**s).round().Scores();
-    EXPECT_EQ(std::vector<int>(scores.begin(), scores.end()), log.scores);
+    EXPECT_EQ(std::vector<int>(scores.begin(), scores.begin() + 3), log.scores);
   }
   // Rotation: the same deal, its seats played by the players in turn.
   EXPECT_EQ(logs[0].notation, logs[1].notation);

@@ -330,6 +330,21 @@ std::vector<GameCase> Cases() {
       break;
     }
   }
+  // The same for four players, the partner sampled with the hidden cards.
+  for (int i = 0; i < 100; ++i) {
+    std::optional<tarok::Round> round;
+    const auto spec = tarok::MoversView(
+        static_cast<const tarok::TarokGame&>(Tarok()), rng, 30,
+        [](const tarok::Round& r) {
+          const tarok::Mask legal = r.play().Legal();
+          return r.play().TricksDone() >= 6 && (legal & (legal - 1)) != 0;
+        },
+        &round, 4);
+    if (spec.has_value()) {
+      cases.push_back({"tarok_four", Tarok, *spec, 24});
+      break;
+    }
+  }
   return cases;
 }
 

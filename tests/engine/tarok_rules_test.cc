@@ -170,7 +170,7 @@ TEST(TarokPlay, FixtureKlopLaterDiamondLead) {
   DealCards d = Fixture();
   // Once P0's only diamond has gone: P2 leads 2D.
   d.hands[0] &= ~Bit(Card("4D"));
-  PlayState s(Contract::kKlop, -1, d.hands, 2, d.talon, {});
+  PlayState s(3, Contract::kKlop, -1, d.hands, 2, d.talon, {});
   s.Play(Card("2D"));
   Mask expected = d.hands[0] & kTaroks;
   EXPECT_EQ(s.Legal(), expected);
@@ -202,25 +202,26 @@ TEST(TarokPlay, FixtureTwoByP2) {
   EXPECT_EQ(r.play().LastTrickWinner(), 2);
   // The discards count for P2; the talon he did not take for the opponents.
   EXPECT_EQ(r.play().won(2) & Cards("9S 10S"), Cards("9S 10S"));
-  EXPECT_EQ(r.play().won(0) & Cards("3H QS 7C KH"), Cards("3H QS 7C KH"));
+  EXPECT_EQ(r.play().rest(), Cards("3H QS 7C KH"));
+  EXPECT_EQ(r.play().SideWon(0) & Cards("3H QS 7C KH"), Cards("3H QS 7C KH"));
 }
 
 TEST(TarokPlay, ColourValatTaroksWinOnlyWhenLed) {
   // P1 leads KD, P2 follows 1D, P0 (no diamond left) trumps with II: P1 still wins.
   int8_t t[3] = {static_cast<int8_t>(Card("KD")), static_cast<int8_t>(Card("1D")),
                  static_cast<int8_t>(Card("II"))};
-  EXPECT_EQ(PlayState::TrickWinner(Contract::kColourValat, t, 1), 1);
-  EXPECT_EQ(PlayState::TrickWinner(Contract::kThree, t, 1), 0);
+  EXPECT_EQ(PlayState::TrickWinner(Contract::kColourValat, t, 1, 3), 1);
+  EXPECT_EQ(PlayState::TrickWinner(Contract::kThree, t, 1, 3), 0);
   // In colour valat a led tarok still wins with the highest tarok.
   int8_t u[3] = {static_cast<int8_t>(Card("V")), static_cast<int8_t>(Card("KD")),
                  static_cast<int8_t>(Card("X"))};
-  EXPECT_EQ(PlayState::TrickWinner(Contract::kColourValat, u, 1), 0);
+  EXPECT_EQ(PlayState::TrickWinner(Contract::kColourValat, u, 1, 3), 0);
   // The emperor trick is not won by pagat in colour valat after a suit lead... with no suit led
   // it is.
   int8_t e[3] = {static_cast<int8_t>(Card("SK")), static_cast<int8_t>(Card("I")),
                  static_cast<int8_t>(Card("mond"))};
-  EXPECT_EQ(PlayState::TrickWinner(Contract::kColourValat, e, 0), 1);
-  EXPECT_EQ(PlayState::TrickWinner(Contract::kThree, e, 0), 1);
+  EXPECT_EQ(PlayState::TrickWinner(Contract::kColourValat, e, 0, 3), 1);
+  EXPECT_EQ(PlayState::TrickWinner(Contract::kThree, e, 0, 3), 1);
 }
 
 // A deal in which P0 wins every trick whatever anyone plays: the 15 highest taroks and KH;
@@ -326,7 +327,7 @@ TEST(TarokScoring, RandomGamesFollowTheFormula) {
     const PlayState& s = r.play();
     if (s.TricksWon(0) == 0 || s.TricksWon(0) == kTricks) continue;
     const int points = CountCards(s.won(0));
-    const Mask theirs = s.won(1) | s.won(2);
+    const Mask theirs = s.won(1) | s.won(2) | s.rest();
     int expected = (points >= 36 ? 1 : -1) * (10 + std::abs(points - 35));
     if ((s.won(0) & kTrula) == kTrula) expected += 10;
     if ((theirs & kTrula) == kTrula) expected -= 10;
@@ -376,7 +377,7 @@ TEST(TarokScoring, OptionsChangeTheScoreAsTheRulesSay) {
     const PlayState& s = r.play();
     if (s.TricksWon(0) == 0 || s.TricksWon(0) == kTricks) return 0;
     const int points = CountCards(s.won(0));
-    const Mask theirs = s.won(1) | s.won(2);
+    const Mask theirs = s.won(1) | s.won(2) | s.rest();
     const int diff = (std::abs(points - 35) + 2) / 5 * 5;  // rounded to the nearest 5
     int expected = (points >= 36 ? 1 : -1) * (30 + diff);
     // Announced bonuses count double, and double against when not made by the declarer.
@@ -398,7 +399,7 @@ TEST(TarokScoring, KlopLimitsAndTheEmptyHanded) {
     Rules rules;
     rules.klop_limit = limit;
     ForRandomGames(rules, Contract::kKlop, 900, [&](const Round& r) {
-      const std::array<int, kPlayers> scores = r.Scores();
+      const std::array<int, kMaxPlayers> scores = r.Scores();
       bool any_over = false;
       int empty = -1;
       for (int p = 0; p < kPlayers; ++p) {

@@ -22,13 +22,13 @@ constexpr Contract kContracts[] = {
 PlayState RandomEndPosition(core::Rng& rng, Contract contract, int tricks_left) {
   const DealCards d = RandomDeal(rng);
   const int declarer = contract == Contract::kKlop ? -1 : static_cast<int>(rng.Below(3));
-  std::array<Mask, kPlayers> piles{};
+  std::array<Mask, kMaxPlayers> piles{};
   if (declarer >= 0) {
     // Some of the talon counts for the declarer, the rest for an opponent.
     for (int i = 0; i < 6; ++i)
       piles[i < TalonTake(contract) ? declarer : (declarer + 1) % 3] |= Bit(d.talon[i]);
   }
-  PlayState s(contract, declarer, d.hands, static_cast<int>(rng.Below(3)), d.talon, piles);
+  PlayState s(3, contract, declarer, d.hands, static_cast<int>(rng.Below(3)), d.talon, piles);
   const int stop = (kTricks - tricks_left) * 3 + static_cast<int>(rng.Below(3));
   for (int ply = 0; ply < stop && !s.IsOver(); ++ply) {
     const Mask legal = s.Legal();
@@ -231,7 +231,7 @@ TEST(TarokSolverTable, KeyCountsEveryHandsRunCards) {
   core::Rng rng(3);
   for (int i = 0; i < 2000; ++i) {
     const DealCards d = RandomDeal(rng);
-    std::array<Mask, 3> hands = d.hands;
+    std::array<Mask, 3> hands = {d.hands[0], d.hands[1], d.hands[2]};
     // Some cards gone, as in play.
     for (Mask& h : hands) h &= rng.Next() | rng.Next();
     uint64_t expected = 0;

@@ -196,7 +196,7 @@ int RunTarokMatch(const CommandOptions& o, const MatchFlags& m, Records& records
     mo.players.push_back(*p);
   }
   auto print = [&](const tarok::MatchResult& r) {
-    Print(o, m, r, mo.seed, tarok::kPlayers);
+    Print(o, m, r, mo.seed, static_cast<int>(mo.players.size()));
     if (!o.json) {
       for (size_t p = 0; p < r.players.size(); ++p) {
         const tarok::PlayerResult& pr = r.players[p];

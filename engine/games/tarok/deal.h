@@ -1,5 +1,5 @@
-// Seeded dealing: six cards to the talon, then 16 to each player; a hand without taroks is
-// redealt (the next draw of the same generator).
+// Seeded dealing: six cards to the talon, then 16 to each of three players (12 to each of
+// four); a hand without taroks is redealt (the next draw of the same generator).
 #pragma once
 
 #include <cstdint>
@@ -9,10 +9,10 @@
 
 namespace kibitzer::tarok {
 
-DealCards RandomDeal(core::Rng& rng);
-inline DealCards RandomDeal(uint64_t seed) {
+DealCards RandomDeal(core::Rng& rng, int players = 3);
+inline DealCards RandomDeal(uint64_t seed, int players = 3) {
   core::Rng rng(seed);
-  return RandomDeal(rng);
+  return RandomDeal(rng, players);
 }
 
 }  // namespace kibitzer::tarok

@@ -14,29 +14,30 @@ namespace kibitzer::tarok {
 namespace {
 
 struct GameRecord {
-  int points[kPlayers] = {};  // by player (not seat)
-  int declarer = -1;          // player
+  int points[kMaxPlayers] = {};  // by player (not seat)
+  int declarer = -1;             // player
   bool made = false;
-  std::vector<double> move_ms[kPlayers];
-  uint64_t nodes[kPlayers] = {};
+  std::vector<double> move_ms[kMaxPlayers];
+  uint64_t nodes[kMaxPlayers] = {};
   core::GameLog log;  // when the match writes records
 };
 
 GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
   core::Rng deal_rng = core::Rng::ForStream(o.seed, static_cast<uint64_t>(deal));
-  const DealCards dealt = RandomDeal(deal_rng);
+  const int n = static_cast<int>(o.players.size());
+  const DealCards dealt = RandomDeal(deal_rng, n);
   Round r(o.rules, dealt);
   std::vector<Move> moves;
   GameRecord rec;
-  auto player_of = [&](int seat) { return (seat - rotation + kPlayers) % kPlayers; };
+  auto player_of = [&](int seat) { return (seat - rotation + n) % n; };
   std::vector<std::unique_ptr<Solver>> solvers;
-  for (int p = 0; p < kPlayers; ++p) solvers.push_back(std::make_unique<Solver>(18));
+  for (int p = 0; p < n; ++p) solvers.push_back(std::make_unique<Solver>(18));
   while (r.phase() != Phase::kDone) {
     const int seat = r.ToMove();
     const int player = player_of(seat);
     const PlayerOptions& po = o.players[static_cast<size_t>(player)];
     const uint64_t stream =
-        (static_cast<uint64_t>(deal) * kPlayers + rotation) << 16 | moves.size();
+        (static_cast<uint64_t>(deal) * static_cast<uint64_t>(n) + rotation) << 16 | moves.size();
     const uint64_t move_seed = core::Rng::ForStream(po.seed ^ o.seed, stream).Next();
     const Round view = SeatView(r, moves, seat);
     const bool timed = r.phase() == Phase::kPlay && std::popcount(r.play().Legal()) > 1;
@@ -57,15 +58,15 @@ GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
     moves.push_back(m);
     if (o.on_game) rec.log.values.push_back(value);
   }
-  const std::array<int, kPlayers> scores = r.Scores();
-  for (int seat = 0; seat < kPlayers; ++seat) rec.points[player_of(seat)] = scores[seat];
+  const std::array<int, kMaxPlayers> scores = r.Scores();
+  for (int seat = 0; seat < n; ++seat) rec.points[player_of(seat)] = scores[seat];
   if (o.on_game) {
     rec.log.game = game;
     rec.log.deal = static_cast<uint64_t>(deal);
     rec.log.variant = o.rules.preset;
     rec.log.options = RulesToOptions(o.rules);
     rec.log.notation = DealNotation(dealt);
-    for (int seat = 0; seat < kPlayers; ++seat) {
+    for (int seat = 0; seat < n; ++seat) {
       rec.log.players.push_back(PlayerName(o.players[static_cast<size_t>(player_of(seat))]));
       rec.log.scores.push_back(scores[seat]);
     }
@@ -82,8 +83,9 @@ GameRecord PlayGame(const MatchOptions& o, int game, int deal, int rotation) {
 MatchResult Summarize(const MatchOptions& o, const std::vector<GameRecord>& records, int total) {
   MatchResult result;
   result.games = total;
-  result.players.resize(kPlayers);
-  for (int p = 0; p < kPlayers; ++p) {
+  const int n = static_cast<int>(o.players.size());
+  result.players.resize(static_cast<size_t>(n));
+  for (int p = 0; p < n; ++p) {
     PlayerResult& r = result.players[static_cast<size_t>(p)];
     r.name = PlayerName(o.players[static_cast<size_t>(p)]);
     std::vector<double> times;
@@ -105,7 +107,7 @@ MatchResult Summarize(const MatchOptions& o, const std::vector<GameRecord>& reco
     r.moves = times.size();
     r.median_move_ms = core::Median(std::move(times));
   }
-  result.differences = core::PairedDifferences(total, kPlayers, [&](int g, int p) {
+  result.differences = core::PairedDifferences(total, n, [&](int g, int p) {
     return static_cast<double>(records[static_cast<size_t>(g)].points[p]);
   });
   return result;
@@ -116,13 +118,13 @@ MatchResult Summarize(const MatchOptions& o, const std::vector<GameRecord>& reco
 absl::StatusOr<MatchResult> PlayMatch(const MatchOptions& o,
                                       const std::function<void(int, int)>& progress,
                                       const std::function<void(const MatchResult&)>& partial) {
-  if (o.players.size() != kPlayers) {
+  if (o.players.size() != 3 && o.players.size() != 4) {
     return absl::InvalidArgumentError(
-        absl::StrCat("players: tarok needs 3 players, got ", o.players.size()));
+        absl::StrCat("players: tarok needs 3 players (or 4), got ", o.players.size()));
   }
   if (o.deals < 1) return absl::InvalidArgumentError("deals: must be at least 1");
   if (o.first_deal < 0) return absl::InvalidArgumentError("first_deal: must not be negative");
-  const int rotations = o.rotate ? kPlayers : 1;
+  const int rotations = o.rotate ? static_cast<int>(o.players.size()) : 1;
   const int total = o.deals * rotations;
   return core::PlaySummarized(
       total, o.threads, rotations * o.report_every,

@@ -1,7 +1,7 @@
-// The tarok match harness: whole games (bidding, talon, play) between three players on seeded
-// deals. Deal d is stream d of the seed; with rotation each deal is played three times, player i
-// in seat (i + r) mod 3, so no player keeps the good cards. Games run on several threads and are
-// combined in game order, so the results do not depend on the thread count.
+// The tarok match harness: whole games (bidding, king call, talon, play) between three (or four)
+// players on seeded deals. Deal d is stream d of the seed; with rotation each deal is played once
+// per player, player i in seat (i + r) mod n, so no player keeps the good cards. Games run on
+// several threads and are combined in game order, so the results do not depend on the thread count.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +18,7 @@ namespace kibitzer::tarok {
 
 struct MatchOptions : core::MatchSchedule {
   Rules rules;
-  std::vector<PlayerOptions> players;  // three
+  std::vector<PlayerOptions> players;  // three, or four for the four-player game
   bool rotate = true;
 };
 

@@ -11,25 +11,58 @@
 
 namespace kibitzer::tarok {
 
+// Three players (16 cards each) or four (12 each, with a called king's holder as the declarer's
+// secret partner). kPlayers and kTricks are the three-player game's; arrays hold kMaxPlayers.
 constexpr int kPlayers = 3;
 constexpr int kTricks = 16;
+constexpr int kMaxPlayers = 4;
+// Cards a player is dealt (and tricks in a game) with `players` at the table.
+constexpr int CardsPerHand(int players) { return 48 / players; }
 
-// The player `k` places after `p` (both 0..2): (p + k) % kPlayers, without the division that
-// costs the search at every card.
-constexpr int SeatAfter(int p, int k) { return p + k >= kPlayers ? p + k - kPlayers : p + k; }
+// The player `k` places after `p` (both 0..n-1): (p + k) % n, without the division that costs
+// the search at every card.
+constexpr int SeatAfter(int p, int k, int n) { return p + k >= n ? p + k - n : p + k; }
 
 class PlayState {
  public:
   PlayState() = default;
-  // Play starts with `hands` (16 cards each after the talon exchange), `leader` to lead. The
-  // declarer is -1 in klop. `klop_talon` lists the talon cards in order (klop gives them to the
-  // winners of the first six tricks; -1 for a card not known). `piles` are the cards each player
-  // counts before play (the declarer's discards, the talon given to an opponent, ...).
-  PlayState(Contract contract, int declarer, const std::array<Mask, kPlayers>& hands, int leader,
-            const std::array<int8_t, 6>& klop_talon, const std::array<Mask, kPlayers>& piles);
+  // Play starts with `players` hands (48 / players cards each after the talon exchange),
+  // `leader` to lead. The declarer is -1 in klop. `klop_talon` lists the talon cards in order
+  // (klop gives them to the winners of the first six tricks; -1 for a card not known). `piles`
+  // are the cards each player counts before play (the declarer's discards); `rest`, the talon
+  // cards that count for the declarer's opponents.
+  PlayState(int players, Contract contract, int declarer,
+            const std::array<Mask, kMaxPlayers>& hands, int leader,
+            const std::array<int8_t, 6>& klop_talon, const std::array<Mask, kMaxPlayers>& piles,
+            Mask rest = 0);
+  // Four players: the declarer called `king` (-1: none, as in the solo contracts). Its holder
+  // other than the declarer is his partner, known as soon as its hand is (or it is played). When
+  // the king is among the talon cards the declarer took, winning a trick with it brings him the
+  // talon's other cards (`rest`).
+  void CallKing(int king, bool king_from_talon);
 
+  int players() const { return players_; }
+  // Tricks in the game (and cards in a hand at the start of play).
+  int Tricks() const { return CardsPerHand(players_); }
+  // The player `k` places after `p`.
+  int After(int p, int k) const { return SeatAfter(p, k, players_); }
   Contract contract() const { return contract_; }
   int declarer() const { return declarer_; }
+  // The called king's holder, the declarer's partner; -1 when he has none or it is not known.
+  int partner() const { return partner_; }
+  int called_king() const { return called_king_; }
+  // Whether `p` plays on the declarer's side (the declarer or his partner).
+  bool OnDeclarerSide(int p) const { return p == declarer_ || (p == partner_ && p >= 0); }
+  // Whether `a` and `b` play on one side (in klop each plays alone).
+  bool SameSide(int a, int b) const {
+    if (contract_ == Contract::kKlop) return a == b;
+    return OnDeclarerSide(a) == OnDeclarerSide(b);
+  }
+  // The cards the side of `p` has won (in klop, his own): the declarer's side, or its
+  // opponents with the talon cards that count for them.
+  Mask SideWon(int p) const;
+  // The talon cards that count for the declarer's opponents.
+  Mask rest() const { return rest_; }
   int ToMove() const { return to_move_; }
   int leader() const { return leader_; }
   int TricksDone() const { return tricks_done_; }
@@ -42,6 +75,8 @@ class PlayState {
   int LastTrickWinner() const { return last_winner_; }
   // The winner of the trick of `tricks_done` (0-based) and the card that won it, kept for the last.
   int LastWinningCard() const { return last_winning_card_; }
+  // The cards of the last complete trick.
+  Mask LastTrick() const { return last_trick_; }
   bool IsOver() const { return over_; }
 
   // Cards `to_move` may play now (non-empty unless the game is over).
@@ -60,6 +95,8 @@ class PlayState {
   // Completing a position seen from one seat with sampled cards: a hidden hand, cards that count
   // for a player (hidden discards), a klop talon card not yet known.
   void SetHand(int p, Mask hand) { hands_[p] = hand; }
+  // After SetHand: the partner is the holder of the called king, when it is not played yet.
+  void ResolvePartner();
   void AddToPile(int p, Mask cards) { won_[p] |= cards; }
   void SetKlopTalon(int i, int card) { klop_talon_[i] = static_cast<int8_t>(card); }
   int KlopTalon(int i) const { return klop_talon_[i]; }
@@ -85,20 +122,26 @@ class PlayState {
   }
   // The index of the card winning the trick in progress (0 when it is empty).
   int WinningNow() const { return winning_; }
-  // The winner of a complete trick led by `leader` with `cards` in play order.
-  static int TrickWinner(Contract contract, const int8_t cards[3], int leader);
+  // The winner of a complete trick of `players` cards led by `leader`, in play order.
+  static int TrickWinner(Contract contract, const int8_t* cards, int leader, int players);
 
  private:
   void FinishTrick();
 
-  std::array<Mask, kPlayers> hands_{};
-  std::array<Mask, kPlayers> won_{};
+  std::array<Mask, kMaxPlayers> hands_{};
+  std::array<Mask, kMaxPlayers> won_{};
+  Mask rest_ = 0;
+  Mask king_talon_ = 0;  // the talon cards the called king, taken from the talon, wins
   std::array<int8_t, 6> klop_talon_{};
-  int8_t trick_[3] = {-1, -1, -1};
+  int8_t trick_[kMaxPlayers] = {-1, -1, -1, -1};
   Mask trick_mask_ = 0;
-  std::array<uint8_t, kPlayers> tricks_won_{};
+  Mask last_trick_ = 0;
+  std::array<uint8_t, kMaxPlayers> tricks_won_{};
   Contract contract_ = Contract::kKlop;
+  int8_t players_ = 3;
   int8_t declarer_ = -1;
+  int8_t partner_ = -1;
+  int8_t called_king_ = -1;
   int8_t leader_ = 0;
   int8_t to_move_ = 0;
   int8_t in_trick_ = 0;

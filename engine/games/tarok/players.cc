@@ -40,6 +40,9 @@ int RuleTalonGroup(const Round& r) {
 void PlayOut(Round& r) {
   while (r.phase() != Phase::kDone) {
     switch (r.phase()) {
+      case Phase::kKing:
+        r.Apply(Move::Card(RuleKing(r.hand(r.declarer()))));
+        break;
       case Phase::kTalon:
         r.Apply(Move::Talon(RuleTalonGroup(r)));
         break;
@@ -59,7 +62,7 @@ void PlayOut(Round& r) {
 // played yet).
 DealCards FullDeal(const Round& view, const Layout& layout) {
   DealCards d = view.deal();
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < d.players; ++p) {
     if (!d.known[p]) {
       d.hands[p] = layout.hands[p];
       d.known[p] = true;
@@ -84,6 +87,7 @@ int SimulateMove(const Round& view, Move m, const Layout& layout) {
     return r.Scores()[me];
   }
   Round r(view.rules(), deal, view.contract(), view.declarer());
+  if (view.called_king() >= 0) r.Apply(Move::Card(view.called_king()));
   if (view.talon_group() >= 0) r.Apply(Move::Talon(view.talon_group()));
   for (int c = 0; c < kNumCards; ++c) {
     if (view.discards() & Bit(c)) r.Apply(Move::Card(c));
@@ -146,7 +150,8 @@ class PlayerCards {
       }
     } else {
       const std::vector<CardValue> deep = solver.SeedSearch(s, me_, depth_);
-      const std::vector<CardValue> trick = solver.SeedSearch(s, me_, 3 - s.CardsInTrick());
+      const std::vector<CardValue> trick =
+          solver.SeedSearch(s, me_, s.players() - s.CardsInTrick());
       for (size_t k = 0; k < deep.size(); ++k) {
         values[Index(deep[k].card)] = deep[k].value + 0.7 * trick[k].value;
       }
@@ -202,7 +207,7 @@ Move ChooseCard(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
   for (Mask m = legal; m != 0; m &= m - 1) cards.push_back(Lowest(m));
   absl::StatusOr<Sampler> sampler = Sampler::Make(view, {}, "view");
   if (!sampler.ok()) return Move::Card(cards.front());
-  const int left = kTricks - play.TricksDone();
+  const int left = play.Tricks() - play.TricksDone();
   const bool mc = o.kind == PlayerKind::kMonteCarlo;
   const int depth = SeedDepth(o, std::popcount(play.hand(play.ToMove())));
   int best = 0;
@@ -259,6 +264,21 @@ Move ChooseBid(const Round& view, const PlayerOptions& o, uint64_t seed,
 }
 
 }  // namespace
+
+int RuleKing(Mask hand) {
+  // A king he lacks, of the suit he holds most of (a partner to lead to); else his own lowest.
+  int best = -1;
+  int best_count = -1;
+  for (Mask m = kKings & ~hand; m != 0; m &= m - 1) {
+    const int k = Lowest(m);
+    const int count = std::popcount(hand & SuitMask(GroupOf(k)));
+    if (count > best_count) {
+      best_count = count;
+      best = k;
+    }
+  }
+  return best >= 0 ? best : Lowest(kKings);
+}
 
 int RuleDiscard(Mask hand) {
   Mask allowed = hand & ~kKings & ~kTrula & ~kTaroks;
@@ -378,6 +398,7 @@ Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
     case Phase::kBidding:
     case Phase::kNaming:
       return ChooseBid(view, o, seed, value);
+    case Phase::kKing:
     case Phase::kTalon: {
       const std::vector<MoveEstimate> est = EstimateMoves(view, o.bid_samples, seed);
       const MoveEstimate& best = *std::max_element(

@@ -69,11 +69,13 @@ struct MoveEstimate {
   int samples = 0;
 };
 std::vector<MoveEstimate> EstimateMoves(const Round& view, int samples, uint64_t seed);
-// The seat's score in one game simulated from `view` (bidding, talon or discard phase) after
+// The seat's score in one game simulated from `view` (bidding, king, talon or discard phase) after
 // `m`, with the hidden cards from `layout` and the rules of thumb for every later decision.
 int SimulateMove(const Round& view, Move m, const Layout& layout);
 
 // The rule-based discard: never kings or trula; void the shortest suit, high points first.
 int RuleDiscard(Mask hand);
+// The rule-based king call (four players): a king not held, of the suit held most.
+int RuleKing(Mask hand);
 
 }  // namespace kibitzer::tarok

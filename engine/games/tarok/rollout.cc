@@ -3,11 +3,6 @@
 namespace kibitzer::tarok {
 namespace {
 
-bool SameSide(const PlayState& s, int a, int b) {
-  if (s.contract() == Contract::kKlop) return a == b;
-  return (a == s.declarer()) == (b == s.declarer());
-}
-
 int Rank(int c) { return c < kSuitBase ? c : RankInSuit(c); }
 
 }  // namespace
@@ -38,9 +33,9 @@ int RolloutCard(const PlayState& s) {
     }
     return best >= 0 ? best : Lowest(legal);
   }
-  int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)),
-                     static_cast<int8_t>(s.TrickCard(2))};
-  const int winner_now = (s.leader() + PlayState::WinningIndex(s.contract(), trick, k)) % kPlayers;
+  int8_t trick[kMaxPlayers];
+  for (int i = 0; i < kMaxPlayers; ++i) trick[i] = static_cast<int8_t>(s.TrickCard(i));
+  const int winner_now = s.After(s.leader(), PlayState::WinningIndex(s.contract(), trick, k));
   int lowest_win = -1;
   int highest_lose = -1;
   int cheapest = -1;
@@ -60,7 +55,7 @@ int RolloutCard(const PlayState& s) {
   if (avoid && !(IsBeggar(s.contract()) && me != s.declarer())) {
     return highest_lose >= 0 ? highest_lose : lowest_win;
   }
-  if (SameSide(s, winner_now, me) && k == 2) return richest >= 0 ? richest : cheapest;
+  if (s.SameSide(winner_now, me) && k == s.players() - 1) return richest >= 0 ? richest : cheapest;
   if (lowest_win >= 0) return lowest_win;
   return cheapest;
 }

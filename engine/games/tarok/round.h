@@ -12,10 +12,11 @@
 
 namespace kibitzer::tarok {
 
-enum class Phase : uint8_t { kBidding, kNaming, kTalon, kDiscard, kPlay, kDone };
+// kKing: four players, the declarer of three, two or one calls a king.
+enum class Phase : uint8_t { kBidding, kNaming, kKing, kTalon, kDiscard, kPlay, kDone };
 
-// A move of any phase: a card (0..53, a discard or a play), a pass, a bid (or the final naming
-// of the contract) or the choice of a talon group.
+// A move of any phase: a card (0..53: the king called, a discard or a play), a pass, a bid (or
+// the final naming of the contract) or the choice of a talon group.
 struct Move {
   static constexpr int kPass = 60;
   static constexpr int kBidBase = 64;
@@ -33,8 +34,9 @@ struct Move {
 };
 
 struct DealCards {
-  std::array<Mask, kPlayers> hands{};
-  std::array<bool, kPlayers> known{true, true, true};
+  int players = 3;  // 3 or 4
+  std::array<Mask, kMaxPlayers> hands{};
+  std::array<bool, kMaxPlayers> known{true, true, true, true};
   std::array<int8_t, 6> talon{};  // -1: not known
 };
 
@@ -47,12 +49,15 @@ class Round {
 
   const Rules& rules() const { return rules_; }
   const DealCards& deal() const { return deal_; }
+  int players() const { return deal_.players; }
   Phase phase() const { return phase_; }
   int ToMove() const;
   Contract contract() const { return contract_; }
   int declarer() const { return declarer_; }
   bool auction() const { return auction_; }
   int talon_group() const { return talon_group_; }
+  // Four players: the king the declarer called (-1: none).
+  int called_king() const { return called_king_; }
   // The declarer's discards: known cards and how many are hidden.
   Mask discards() const { return discards_; }
   int hidden_discards() const { return hidden_discards_; }
@@ -75,32 +80,36 @@ class Round {
   // Applies a move that LegalMoves allows (checked by the caller).
   void Apply(Move m);
 
-  // Scores of the three players when the game is over (the declarer only, or each in klop).
-  std::array<int, kPlayers> Scores() const;
-  // The declarer's card points (or, in klop, each player's) so far.
+  // Scores of the players when the game is over (the declarer and his partner, or each in
+  // klop).
+  std::array<int, kMaxPlayers> Scores() const;
+  // The card points of the side of `p` so far (in klop, his own).
   int CardPoints(int p) const;
 
  private:
   void StartPlay();
+  bool OthersPassed(int p) const;
+  int NormalScore(Mask mine, Mask theirs) const;
   void FinishBidding(Contract c, int declarer);
   int NextBidder(int after) const;
   std::vector<Move> BiddingMoves() const;
 
   Rules rules_;
   DealCards deal_;
-  std::array<Mask, kPlayers> hands_{};
-  std::array<Mask, kPlayers> played_{};
-  std::array<uint8_t, kPlayers> voids_{};
+  std::array<Mask, kMaxPlayers> hands_{};
+  std::array<Mask, kMaxPlayers> played_{};
+  std::array<uint8_t, kMaxPlayers> voids_{};
   Phase phase_ = Phase::kBidding;
   bool auction_ = true;
   // Bidding.
-  std::array<bool, kPlayers> passed_{};
+  std::array<bool, kMaxPlayers> passed_{};
   int bidder_ = 1;
   int high_holder_ = -1;
   Contract high_bid_ = Contract::kKlop;
   // After the bidding.
   Contract contract_ = Contract::kKlop;
   int declarer_ = -1;
+  int called_king_ = -1;
   int talon_group_ = -1;
   Mask discards_ = 0;
   int hidden_discards_ = 0;

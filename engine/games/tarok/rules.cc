@@ -9,8 +9,8 @@ namespace kibitzer::tarok {
 namespace {
 
 constexpr const char* kContractNames[kNumContracts] = {
-    "klop",         "three",       "two",          "one",  "beggar",
-    "solo_without", "open_beggar", "colour_valat", "valat"};
+    "klop",     "three",  "two",          "one",         "solo_three",   "solo_two",
+    "solo_one", "beggar", "solo_without", "open_beggar", "colour_valat", "valat"};
 
 struct BonusName {
   uint8_t bit;
@@ -19,7 +19,8 @@ struct BonusName {
 constexpr BonusName kBonusNames[] = {{kBonusTrula, "trula"},
                                      {kBonusKings, "kings"},
                                      {kBonusPagatUltimo, "pagat_ultimo"},
-                                     {kBonusValat, "valat"}};
+                                     {kBonusValat, "valat"},
+                                     {kBonusKingUltimo, "king_ultimo"}};
 
 }  // namespace
 
@@ -45,13 +46,13 @@ const core::OptionSet<PositionOptions>& PositionOptionSet() {
   static const core::OptionSet<O> kSet =
       core::OptionSet<O>()
           .EnumText("contract", &O::contract, "auction",
-                    {"auction", "klop", "three", "two", "one", "beggar", "solo_without",
-                     "open_beggar", "colour_valat", "valat"},
+                    {"auction", "klop", "three", "two", "one", "solo_three", "solo_two", "solo_one",
+                     "beggar", "solo_without", "open_beggar", "colour_valat", "valat"},
                     "auction: the moves start with the bidding; a contract name starts after the "
                     "bidding with that contract (and option declarer).")
-          .Int("declarer", &O::declarer, 0, 0, 3,
-               "With a contract: the declarer's seat, 1..3 (1 is forehand); not for klop (0: "
-               "none).")
+          .Int("declarer", &O::declarer, 0, 0, 4,
+               "With a contract: the declarer's seat, 1..3 (1..4 with four players; 1 is "
+               "forehand); not for klop (0: none).")
           .Enum("first_lead", &O::first_lead, "auto",
                 {{"auto", FirstLead::kAuto},
                  {"forehand", FirstLead::kForehand},
@@ -72,6 +73,7 @@ const core::OptionSet<PositionOptions>& PositionOptionSet() {
                "35: 35 or more).")
           .String("announced", &O::announced,
                   "Bonuses the declarer announced, comma-separated: trula, kings, pagat_ultimo, "
+                  "king_ultimo (four players), "
                   "valat; each counts double, and is subtracted when not made.")
           .Int("kontra", &O::kontra, 1, 1, 16,
                "Kontra level: the score is multiplied by 1, 2, 4, 8 or 16.")
@@ -121,7 +123,7 @@ absl::StatusOr<Rules> RulesOf(const std::string& preset, const PositionOptions& 
     if (!found) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, "[announced]: '", std::string(word),
-                       "' is not a bonus (trula, kings, pagat_ultimo, valat)"));
+                       "' is not a bonus (trula, kings, pagat_ultimo, valat, king_ultimo)"));
     }
   }
   return r;

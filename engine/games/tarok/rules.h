@@ -16,13 +16,16 @@ enum class Contract : uint8_t {
   kThree,
   kTwo,
   kOne,
+  kSoloThree,  // four players only: three, two, one without calling a king
+  kSoloTwo,
+  kSoloOne,
   kBeggar,
   kSoloWithout,
   kOpenBeggar,
   kColourValat,
   kValat,
 };
-constexpr int kNumContracts = 9;
+constexpr int kNumContracts = 12;
 
 const char* ContractName(Contract c);
 // Accepts the names ContractName gives ("solo_without", "open_beggar", "colour_valat"; '-' and
@@ -31,7 +34,27 @@ bool ParseContract(const std::string& text, Contract* out);
 
 // Taking part of the talon: three, two or one cards.
 inline int TalonTake(Contract c) {
-  return c == Contract::kThree ? 3 : c == Contract::kTwo ? 2 : c == Contract::kOne ? 1 : 0;
+  switch (c) {
+    case Contract::kThree:
+    case Contract::kSoloThree:
+      return 3;
+    case Contract::kTwo:
+    case Contract::kSoloTwo:
+      return 2;
+    case Contract::kOne:
+    case Contract::kSoloOne:
+      return 1;
+    default:
+      return 0;
+  }
+}
+// The solo contracts exist in the four-player game only.
+inline bool IsFourPlayerSolo(Contract c) {
+  return c == Contract::kSoloThree || c == Contract::kSoloTwo || c == Contract::kSoloOne;
+}
+// Four players: the declarer of three, two or one calls a king.
+inline bool CallsKing(Contract c, int players) {
+  return players == 4 && (c == Contract::kThree || c == Contract::kTwo || c == Contract::kOne);
 }
 // Contracts in which the declarer wins on card points (36 or more).
 inline bool IsNormal(Contract c) { return TalonTake(c) > 0 || c == Contract::kSoloWithout; }
@@ -40,11 +63,17 @@ inline bool IsValat(Contract c) { return c == Contract::kValat || c == Contract:
 // Klop and the beggars: a player must beat the trick when he can.
 inline bool MustBeat(Contract c) { return c == Contract::kKlop || IsBeggar(c); }
 
-enum Bonus : uint8_t { kBonusTrula = 1, kBonusKings = 2, kBonusPagatUltimo = 4, kBonusValat = 8 };
+enum Bonus : uint8_t {
+  kBonusTrula = 1,
+  kBonusKings = 2,
+  kBonusPagatUltimo = 4,
+  kBonusValat = 8,
+  kBonusKingUltimo = 16,  // four players: the called king wins the last trick
+};
 
 struct Rules {
   std::string preset = "openspiel";
-  int values[kNumContracts] = {0, 10, 20, 30, 70, 80, 90, 125, 500};
+  int values[kNumContracts] = {0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 125, 500};
   bool declarer_leads = false;  // seed2002: the declarer leads in every contract
   int mond_penalty = 20;
   bool round_difference = false;  // round |points - 35| to the nearest 5
@@ -83,9 +112,11 @@ absl::StatusOr<Rules> RulesFromOptions(const std::string& preset, const core::Op
 // The options that give `rules` from its preset (only those that differ), for the canonical form.
 core::OptionMap RulesToOptions(const Rules& rules);
 
-// Players are 0 (forehand) to 2 inside the engine and seats "1" to "3" on the wire.
+// Players are 0 (forehand) to 2 (or 3) inside the engine and seats "1" to "3" (or "4") on the
+// wire.
 inline std::string SeatName(int player) { return std::to_string(player + 1); }
-// The player of seat "1".."3" (also as the first character of `text`), or -1.
-inline int PlayerOfSeat(char seat) { return seat >= '1' && seat <= '3' ? seat - '1' : -1; }
+// The player of seat "1".."4" (also as the first character of `text`), or -1; the caller checks
+// it against the players at the table.
+inline int PlayerOfSeat(char seat) { return seat >= '1' && seat <= '4' ? seat - '1' : -1; }
 
 }  // namespace kibitzer::tarok

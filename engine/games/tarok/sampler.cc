@@ -8,12 +8,15 @@
 
 namespace kibitzer::tarok {
 
-absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
-                                                           const std::string& field) {
+absl::StatusOr<std::array<Mask, kMaxPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
+                                                              int players,
+                                                              const std::string& field) {
+  std::vector<std::string> seats;
+  for (int p = 0; p < players; ++p) seats.push_back(SeatName(p));
   absl::StatusOr<std::vector<core::FixedCards>> entries =
-      core::ParseFixedCards(fixed, {SeatName(0), SeatName(1), SeatName(2)}, field, "2:XXI,KH");
+      core::ParseFixedCards(fixed, seats, field, "2:XXI,KH");
   if (!entries.ok()) return entries.status();
-  std::array<Mask, kPlayers> out{};
+  std::array<Mask, kMaxPlayers> out{};
   for (const core::FixedCards& e : *entries) {
     absl::StatusOr<Mask> cards = ParseCards(e.cards, e.field);
     if (!cards.ok()) return cards.status();
@@ -32,7 +35,7 @@ namespace {
 // The cards the seat sees placed: discards it knows, cards played, the known hands.
 Mask SeenCards(const Round& round) {
   Mask known = round.discards();
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round.players(); ++p) {
     known |= round.played(p);
     if (round.known(p)) known |= round.hand(p);
   }
@@ -42,7 +45,8 @@ Mask SeenCards(const Round& round) {
 // Each card a hidden player played shows the cards he did not hold then: any card that, held
 // beside it, would have made it illegal. (Legality is decided card against card: follow suit,
 // tarok when void, beat when able, pagat last or forced.)
-void NarrowByPlay(const Round& round, std::array<Mask, 5>& allowed) {
+template <size_t N>
+void NarrowByPlay(const Round& round, std::array<Mask, N>& allowed) {
   if (round.phase() != Phase::kPlay && round.phase() != Phase::kDone) return;
   PlayState replay = round.play_start();
   for (int8_t c : round.cards_played()) {
@@ -59,7 +63,7 @@ void NarrowByPlay(const Round& round, std::array<Mask, 5>& allowed) {
 
 // Cards fixed to seat p's hidden hand, checked against what the seat knows (`pool`: the cards to
 // place; `allowed`: where the play allows them; `need`: how many p still takes).
-absl::Status CheckFixedHand(const Round& round, const std::array<Mask, kPlayers>& fixed, int p,
+absl::Status CheckFixedHand(const Round& round, const std::array<Mask, kMaxPlayers>& fixed, int p,
                             Mask pool, Mask allowed, int need, const std::string& field) {
   if (round.known(p)) {
     if ((fixed[p] & ~round.hand(p)) != 0) {
@@ -78,7 +82,7 @@ absl::Status CheckFixedHand(const Round& round, const std::array<Mask, kPlayers>
     return absl::InvalidArgumentError(absl::StrCat(
         field, ": seat ", SeatName(p), " has shown a void that excludes ", FormatCards(bad)));
   }
-  for (int q = 0; q < kPlayers; ++q) {
+  for (int q = 0; q < round.players(); ++q) {
     if (q != p && (fixed[q] & fixed[p])) {
       return absl::InvalidArgumentError(
           absl::StrCat(field, ": ", FormatCards(fixed[q] & fixed[p]), " fixed to two hands"));
@@ -93,7 +97,8 @@ absl::Status CheckFixedHand(const Round& round, const std::array<Mask, kPlayers>
 
 }  // namespace
 
-absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask, kPlayers>& fixed,
+absl::StatusOr<Sampler> Sampler::Make(const Round& round,
+                                      const std::array<Mask, kMaxPlayers>& fixed,
                                       const std::string& field) {
   Sampler s;
   s.round_ = &round;
@@ -112,14 +117,14 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
   if (d >= 0 && !round.known(d)) taken = round.TakenGroup() & ~known;
   s.pool_ = (kAllCards & ~known & ~talon_known) | taken;
   s.declarer_only_ = taken;
-  s.need_[3] = talon_hidden;
-  s.allowed_[3] = kAllCards;
-  s.need_[4] = round.hidden_discards();
-  s.allowed_[4] = kAllCards & ~kKings & ~kTaroks;
+  s.need_[kTalonPlace] = talon_hidden;
+  s.allowed_[kTalonPlace] = kAllCards;
+  s.need_[kDiscardPlace] = round.hidden_discards();
+  s.allowed_[kDiscardPlace] = kAllCards & ~kKings & ~kTaroks;
   int total = talon_hidden + round.hidden_discards();
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round.players(); ++p) {
     if (round.known(p)) continue;
-    int n = 16 - std::popcount(round.played(p));
+    int n = CardsPerHand(round.players()) - std::popcount(round.played(p));
     if (p == d) {
       if (round.talon_group() >= 0) n += TalonTake(round.contract());
       n -= std::popcount(round.discards()) + round.hidden_discards();
@@ -138,7 +143,7 @@ absl::StatusOr<Sampler> Sampler::Make(const Round& round, const std::array<Mask,
                                                    " cards but ", std::popcount(s.pool_),
                                                    " cards are unaccounted for"));
   }
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round.players(); ++p) {
     if (fixed[p] == 0) continue;
     if (absl::Status st =
             CheckFixedHand(round, fixed, p, s.pool_, s.allowed_[p], s.need_[p], field);
@@ -161,14 +166,17 @@ int Cap(uint32_t caps, int place) { return static_cast<int>((caps >> (5 * place)
 
 // Calls f(split, ways) for every split of n cards over the places in `places` that fits `caps`;
 // split[p] cards go to place p, ways = n! / prod(split[p]!).
+constexpr int kPlaces = kMaxPlayers + 2;
+using Split = std::array<int, kPlaces>;
+
 template <typename F>
 void ForEachSplit(int n, uint8_t places, uint32_t caps, F&& f) {
-  int list[6] = {};  // one spare: keeps GCC's bounds check quiet through the recursion
+  int list[kPlaces + 1] = {};  // one spare: keeps GCC's bounds check quiet through the recursion
   int count = 0;
-  for (int p = 0; p < 5; ++p) {
+  for (int p = 0; p < kPlaces; ++p) {
     if (places & (1 << p)) list[count++] = p;
   }
-  std::array<int, 5> split{};
+  Split split{};
   auto rec = [&](auto&& self, int i, int left, double ways) -> void {
     if (i < 0 || i >= count) return;
     if (i == count - 1) {
@@ -193,8 +201,8 @@ void ForEachSplit(int n, uint8_t places, uint32_t caps, F&& f) {
   rec(rec, 0, n, 1.0);
 }
 
-uint32_t Minus(uint32_t caps, const std::array<int, 5>& split) {
-  for (int p = 0; p < 5; ++p) caps -= static_cast<uint32_t>(split[p]) << (5 * p);
+uint32_t Minus(uint32_t caps, const Split& split) {
+  for (int p = 0; p < kPlaces; ++p) caps -= static_cast<uint32_t>(split[p]) << (5 * p);
   return caps;
 }
 
@@ -203,18 +211,18 @@ uint32_t Minus(uint32_t caps, const std::array<int, 5>& split) {
 void Sampler::Finish() {
   Mask fixed_all = 0;
   for (Mask f : fixed_) fixed_all |= f;
-  std::array<int, 5> need = need_;
-  for (int p = 0; p < kPlayers; ++p) need[p] -= std::popcount(fixed_[p]);
+  std::array<int, kPlaces> need = need_;
+  for (int p = 0; p < kMaxPlayers; ++p) need[p] -= std::popcount(fixed_[p]);
   caps_ = 0;
-  for (int p = 0; p < 5; ++p) caps_ |= static_cast<uint32_t>(std::max(0, need[p])) << (5 * p);
+  for (int p = 0; p < kPlaces; ++p) caps_ |= static_cast<uint32_t>(std::max(0, need[p])) << (5 * p);
   const int d = round_->declarer();
   types_.clear();
   for (Mask m = pool_ & ~fixed_all; m != 0; m &= m - 1) {
     const int c = Lowest(m);
     uint8_t places = 0;
-    for (int p = 0; p < 5; ++p) {
+    for (int p = 0; p < kPlaces; ++p) {
       if (need[p] <= 0 || !(allowed_[p] & Bit(c))) continue;
-      if ((declarer_only_ & Bit(c)) && p != d && p != 4) continue;
+      if ((declarer_only_ & Bit(c)) && p != d && p != kDiscardPlace) continue;
       places |= static_cast<uint8_t>(1 << p);
     }
     auto it = std::find_if(types_.begin(), types_.end(),
@@ -234,7 +242,7 @@ double Sampler::Count(size_t type, uint32_t caps) {
   double total = 0;
   const Type& t = types_[type];
   ForEachSplit(static_cast<int>(t.cards.size()), t.places, caps,
-               [&](const std::array<int, 5>& split, double ways) {
+               [&](const Split& split, double ways) {
                  total += ways * Count(type + 1, Minus(caps, split));
                });
   counts_[key] = total;
@@ -243,7 +251,7 @@ double Sampler::Count(size_t type, uint32_t caps) {
 
 bool Sampler::Sample(core::Rng& rng, Layout* out) const {
   for (int attempt = 0; attempt < 100; ++attempt) {
-    std::array<Mask, 5> got{};
+    std::array<Mask, kPlaces> got{};
     uint32_t caps = caps_;
     bool ok = true;
     for (size_t ti = 0; ti < types_.size() && ok; ++ti) {
@@ -254,19 +262,18 @@ bool Sampler::Sample(core::Rng& rng, Layout* out) const {
                                        : (it == counts_.end() ? 0.0 : it->second);
       };
       double total = 0;
-      ForEachSplit(static_cast<int>(t.cards.size()), t.places, caps,
-                   [&](const std::array<int, 5>& split, double ways) {
-                     total += ways * left(Minus(caps, split));
-                   });
+      ForEachSplit(
+          static_cast<int>(t.cards.size()), t.places, caps,
+          [&](const Split& split, double ways) { total += ways * left(Minus(caps, split)); });
       if (total <= 0) {
         ok = false;
         break;
       }
       double pick = rng.Uniform() * total;
-      std::array<int, 5> chosen{};
+      Split chosen{};
       bool found = false;
       ForEachSplit(static_cast<int>(t.cards.size()), t.places, caps,
-                   [&](const std::array<int, 5>& split, double ways) {
+                   [&](const Split& split, double ways) {
                      const double w = ways * left(Minus(caps, split));
                      if (found || w <= 0) return;
                      chosen = split;
@@ -279,22 +286,22 @@ bool Sampler::Sample(core::Rng& rng, Layout* out) const {
       std::vector<int> cards = t.cards;
       rng.Shuffle(cards.begin(), cards.end());
       size_t k = 0;
-      for (int p = 0; p < 5; ++p) {
+      for (int p = 0; p < kPlaces; ++p) {
         for (int i = 0; i < chosen[p]; ++i) got[p] |= Bit(cards[k++]);
       }
       caps = Minus(caps, chosen);
     }
     if (!ok) return false;
-    for (int p = 0; p < kPlayers; ++p) out->hands[p] = got[p] | fixed_[p];
+    for (int p = 0; p < kMaxPlayers; ++p) out->hands[p] = got[p] | fixed_[p];
     out->talon = round_->deal().talon;
-    Mask hidden_talon = got[3];
+    Mask hidden_talon = got[kTalonPlace];
     for (int8_t& c : out->talon) {
       if (c < 0) {
         c = static_cast<int8_t>(Lowest(hidden_talon));
         hidden_talon &= hidden_talon - 1;
       }
     }
-    out->discards = got[4];
+    out->discards = got[kDiscardPlace];
     if (Consistent(*out)) return true;
   }
   return false;
@@ -305,7 +312,7 @@ bool Sampler::Consistent(const Layout& layout) const {
   // (this carries every inference: voids, no taroks, not beating in klop and the beggars).
   if (round_->phase() != Phase::kPlay && round_->phase() != Phase::kDone) return true;
   PlayState s = round_->play_start();
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round_->players(); ++p) {
     if (!round_->known(p)) s.SetHand(p, layout.hands[p] | round_->played(p));
   }
   for (int8_t c : round_->cards_played()) {
@@ -317,9 +324,10 @@ bool Sampler::Consistent(const Layout& layout) const {
 
 PlayState Sampler::Complete(const Layout& layout) const {
   PlayState s = round_->play();
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round_->players(); ++p) {
     if (!round_->known(p)) s.SetHand(p, layout.hands[p]);
   }
+  s.ResolvePartner();
   if (round_->declarer() >= 0) s.AddToPile(round_->declarer(), layout.discards);
   if (round_->contract() == Contract::kKlop) {
     for (int i = 0; i < 6; ++i) {

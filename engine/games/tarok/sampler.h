@@ -20,23 +20,25 @@
 namespace kibitzer::tarok {
 
 struct Layout {
-  std::array<Mask, kPlayers> hands{};  // current hands of the hidden players (others 0)
-  std::array<int8_t, 6> talon{};       // the talon with hidden cards filled in
-  Mask discards = 0;                   // the hidden discards
+  std::array<Mask, kMaxPlayers> hands{};  // current hands of the hidden players (others 0)
+  std::array<int8_t, 6> talon{};          // the talon with hidden cards filled in
+  Mask discards = 0;                      // the hidden discards
 };
 
-// Cards fixed to hidden hands, each "SEAT:CARDS" (seat 1..3: "1:XXI,SK"); errors name
-// `field`[i].
-absl::StatusOr<std::array<Mask, kPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
-                                                           const std::string& field);
+// Cards fixed to hidden hands, each "SEAT:CARDS" (seat 1..3, or 1..4 with four `players`:
+// "1:XXI,SK"); errors name `field`[i].
+absl::StatusOr<std::array<Mask, kMaxPlayers>> ParseFixedCards(const std::vector<std::string>& fixed,
+                                                              int players,
+                                                              const std::string& field);
 
 // The error when a sampler with cards fixed finds no layout (its Sample gives up).
 absl::Status NoLayoutWithTheFixedCards();
 
 class Sampler {
  public:
-  // `fixed[p]` (p 0..2) are cards placed in hidden hand p. Errors name `field`.
-  static absl::StatusOr<Sampler> Make(const Round& round, const std::array<Mask, kPlayers>& fixed,
+  // `fixed[p]` are cards placed in hidden hand p. Errors name `field`.
+  static absl::StatusOr<Sampler> Make(const Round& round,
+                                      const std::array<Mask, kMaxPlayers>& fixed,
                                       const std::string& field);
   // Draws one layout; false when none was found in many tries.
   bool Sample(core::Rng& rng, Layout* out) const;
@@ -52,8 +54,13 @@ class Sampler {
   double Count(size_t type, uint32_t caps);
   void Finish();
 
+  // Places 0..3 the hidden hands (3 unused with three players), then the hidden talon cards and
+  // the hidden discards.
+  static constexpr int kTalonPlace = kMaxPlayers;
+  static constexpr int kDiscardPlace = kMaxPlayers + 1;
+  static constexpr int kPlaces = kMaxPlayers + 2;
   struct Type {
-    uint8_t places = 0;  // bit per place 0..4
+    uint8_t places = 0;  // bit per place
     std::vector<int> cards;
   };
   std::vector<Type> types_;
@@ -61,10 +68,9 @@ class Sampler {
   std::unordered_map<uint64_t, double> counts_;  // (type, caps) -> layouts
 
   const Round* round_ = nullptr;
-  // Slots 0..2 the hidden hands, 3 the hidden talon cards, 4 the hidden discards.
-  std::array<int, 5> need_{};
-  std::array<Mask, 5> allowed_{};
-  std::array<Mask, kPlayers> fixed_{};
+  std::array<int, kPlaces> need_{};
+  std::array<Mask, kPlaces> allowed_{};
+  std::array<Mask, kMaxPlayers> fixed_{};
   Mask pool_ = 0;           // cards to place
   Mask declarer_only_ = 0;  // of the pool: the taken talon cards (declarer's hand or discards)
 };

@@ -11,11 +11,6 @@ namespace {
 
 constexpr int kInf = 1000000;
 
-bool SameSide(const PlayState& s, int a, int b) {
-  if (s.contract() == Contract::kKlop) return a == b;
-  return (a == s.declarer()) == (b == s.declarer());
-}
-
 // Whether taking cards is bad for `p` (klop, and the declarer of a beggar).
 bool Avoids(const PlayState& s, int p) {
   return s.contract() == Contract::kKlop || (IsBeggar(s.contract()) && p == s.declarer());
@@ -27,13 +22,14 @@ int Solver::SeedEval(const PlayState& s) const {
   const int me = seed_me_;
   if (s.IsOver() && (IsBeggar(s.contract()) || IsValat(s.contract()))) {
     const bool made = FinalValue(s) == 1;
-    return (me == s.declarer()) == made ? 10000 : -10000;
+    return s.OnDeclarerSide(me) == made ? 10000 : -10000;
   }
   Mask mine = 0;
   Mask theirs = 0;
-  for (int p = 0; p < kPlayers; ++p) {
-    (SameSide(s, p, me) ? mine : theirs) |= s.won(p);
+  for (int p = 0; p < s.players(); ++p) {
+    (s.SameSide(p, me) ? mine : theirs) |= s.won(p);
   }
+  (s.contract() != Contract::kKlop && !s.OnDeclarerSide(me) ? mine : theirs) |= s.rest();
   int diff = CountCards(mine) - CountCards(theirs);
   if (Avoids(s, me)) diff = -diff;
   int taroks = 0;
@@ -47,7 +43,7 @@ int Solver::SeedAlphaBeta(const PlayState& s, int plies, int alpha, int beta) {
   if ((nodes_ & (core::SearchControl::kPollInterval - 1)) == 0 && Poll()) return alpha;
   if (stopped_) return alpha;
   if (plies == 0 || s.IsOver()) return SeedEval(s);
-  const bool max = SameSide(s, s.ToMove(), seed_me_);
+  const bool max = s.SameSide(s.ToMove(), seed_me_);
   // The history heuristic orders the cards (the seed program's ordering; values do not change).
   const int me = s.ToMove();
   int cards[kTricks];

@@ -13,18 +13,27 @@ constexpr int32_t kHistoryCap = 1 << 29;
 
 // Which player the maximising side is: the declarer's side keeps the declarer's value; in klop
 // the scored player (perspective) is the only minimiser.
-bool IsMaximizer(Contract c, int declarer, int perspective, int player) {
-  if (c == Contract::kKlop) return player != perspective;
-  return player == declarer;
+bool IsMaximizer(const PlayState& s, int perspective, int player) {
+  if (s.contract() == Contract::kKlop) return player != perspective;
+  return s.OnDeclarerSide(player);
+}
+
+// The cards counting for the scored player: his own in klop, else the declarer's side's.
+Mask ScoredPile(const PlayState& s, int perspective) {
+  if (s.contract() == Contract::kKlop) return s.won(perspective);
+  const int partner = s.partner();
+  return s.won(s.declarer()) | (partner >= 0 ? s.won(partner) : 0);
 }
 
 int Final(const PlayState& s, int perspective) {
   const Contract c = s.contract();
-  if (c == Contract::kKlop) return CountCards(s.won(perspective));
   if (IsBeggar(c)) return s.TricksWon(s.declarer()) == 0 ? 1 : 0;
-  if (IsValat(c)) return s.TricksWon(s.declarer()) == kTricks ? 1 : 0;
-  return CountCards(s.won(s.declarer()));
+  if (IsValat(c)) return s.TricksWon(s.declarer()) == s.Tricks() ? 1 : 0;
+  return CountCards(ScoredPile(s, perspective));
 }
+
+// All cards still in the hands.
+Mask CardsOut(const PlayState& s) { return s.hand(0) | s.hand(1) | s.hand(2) | s.hand(3); }
 
 // The runs of one-point cards told apart only by order: taroks II..XX and each suit's pips.
 constexpr Mask kEachRun[5] = {kTarokRun, SuitPips(0), SuitPips(1), SuitPips(2), SuitPips(3)};
@@ -55,11 +64,12 @@ struct TopTaroks {
   Mask more_relevant = 0;
 };
 
+// Three players only (one declarer against two).
 TopTaroks SureTaroks(const PlayState& s) {
   const int d = s.declarer();
   const Mask mine = s.hand(d) & kTaroks;
-  const Mask a = s.hand(SeatAfter(d, 1)) & kTaroks;
-  const Mask b = s.hand(SeatAfter(d, 2)) & kTaroks;
+  const Mask a = s.hand(s.After(d, 1)) & kTaroks;
+  const Mask b = s.hand(s.After(d, 2)) & kTaroks;
   const Mask theirs = a | b;
   TopTaroks t;
   auto above = [](Mask m) { return m == 0 ? kTaroks : ~((Bit(Highest(m)) << 1) - 1); };
@@ -117,12 +127,15 @@ Solver::Solver(SolverTable* shared) : table_(shared) { Clear(); }
 Solver::~Solver() = default;
 
 void Solver::Prepare(const PlayState& s, int perspective) {
-  const int context =
-      static_cast<int>(s.contract()) * 4 + (s.contract() == Contract::kKlop ? perspective : 3);
+  // The table holds for one contract, scored player and (four players) partnership.
+  const int context = (static_cast<int>(s.contract()) * 5 + s.partner() + 1) * 5 +
+                      (s.contract() == Contract::kKlop ? perspective : 4);
   if (context != context_) Clear();
   context_ = context;
   contract_ = s.contract();
   declarer_ = s.declarer();
+  partner_ = s.partner();
+  history_stride_ = HistoryStride(s.players());
   perspective_ = perspective;
 }
 
@@ -133,14 +146,15 @@ void Solver::Clear() {
 }
 
 bool Solver::Maximizer(int player) const {
-  return IsMaximizer(contract_, declarer_, perspective_, player);
+  if (contract_ == Contract::kKlop) return player != perspective_;
+  return player == declarer_ || player == partner_;
 }
 
 int Solver::FinalValue(const PlayState& s) const { return Final(s, perspective_); }
 
-Mask Solver::TrickRelevance(const int8_t trick[3], int w) const {
+Mask Solver::TrickRelevance(const int8_t* trick, int n, int w) const {
   // The winning card's rank counts when it beat a card of its own group.
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < n; ++i) {
     if (trick[i] != w && GroupOf(trick[i]) == GroupOf(w)) return Bit(w);
   }
   return 0;
@@ -150,10 +164,10 @@ int Solver::HistoryRow(const PlayState& s) const {
   // By player, and for a follower by his place, the group led and whether his side is winning
   // the trick so far.
   const int k = s.CardsInTrick();
-  if (k == 0) return s.ToMove() * 21;
-  const int w = SeatAfter(s.leader(), s.WinningNow());
+  if (k == 0) return s.ToMove() * history_stride_;
+  const int w = s.After(s.leader(), s.WinningNow());
   const bool mine = Maximizer(w) == Maximizer(s.ToMove());
-  return s.ToMove() * 21 + 1 + ((k - 1) * 5 + GroupOf(s.TrickCard(0))) * 2 + mine;
+  return s.ToMove() * history_stride_ + 1 + ((k - 1) * 5 + GroupOf(s.TrickCard(0))) * 2 + mine;
 }
 
 bool Solver::Poll() {
@@ -164,17 +178,19 @@ bool Solver::Poll() {
 int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
   const int me = s.ToMove();
   const Mask legal = s.Legal();
-  const Mask out = s.hand(0) | s.hand(1) | s.hand(2) | s.TrickMask();
+  const Mask out = CardsOut(s) | s.TrickMask();
   const bool max = Maximizer(me);
+  const int players = s.players();
   int scores[kTricks];
   int n = 0;
-  int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)),
-                     static_cast<int8_t>(s.TrickCard(2))};
+  int8_t trick[kMaxPlayers];
+  for (int i = 0; i < kMaxPlayers; ++i) trick[i] = static_cast<int8_t>(s.TrickCard(i));
   const int k = s.CardsInTrick();
   const std::array<int32_t, 64>& history = history_[HistoryRow(s)];
   const int winning_now = s.WinningNow();
-  // Only the third card can complete the trula, whose capture the running winner does not cover.
-  const bool trula_open = k == 2 && (s.TrickMask() & kTrula) != 0;
+  // Only the third card or later can complete the trula, whose capture the running winner does
+  // not cover.
+  const bool trula_open = k >= 2 && (s.TrickMask() & kTrula) != 0;
   const Mask beaters = k > 0 ? PlayState::Beaters(contract_, trick[winning_now], trick[0]) : 0;
   for (Mask m = legal; m != 0; m &= m - 1) {
     const int c = Lowest(m);
@@ -192,19 +208,19 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
       const int index = trula_open                ? PlayState::WinningIndex(contract_, trick, k + 1)
                         : (beaters & Bit(c)) != 0 ? k
                                                   : winning_now;
-      const int w = SeatAfter(s.leader(), index);
+      const int w = s.After(s.leader(), index);
       bool good_for_max;
       if (contract_ == Contract::kKlop) {
         good_for_max = w == perspective_;
       } else if (IsBeggar(contract_)) {
         good_for_max = w != declarer_;
       } else {
-        good_for_max = w == declarer_;
+        good_for_max = Maximizer(w);
       }
       const int pts = CardPoints(c);
       const int rank = c < kSuitBase ? c : RankInSuit(c);
-      if (good_for_max == max && k == 1 && Maximizer(SeatAfter(me, 1)) != max &&
-          CanBeat(contract_, s.hand(SeatAfter(me, 1)), trick[0], trick[index])) {
+      if (good_for_max == max && k == players - 2 && Maximizer(s.After(me, 1)) != max &&
+          CanBeat(contract_, s.hand(s.After(me, 1)), trick[0], trick[index])) {
         // The last hand, of the other side, can still take the trick: shed little.
         score += (1 << 19) - 64 * pts - rank;
       } else {
@@ -219,8 +235,8 @@ int Solver::OrderMoves(const PlayState& s, int* cards, int tt_card) const {
         // fewest points first.
         const Mask suit = GroupMask(GroupOf(c));
         bool wins = (out & suit & ~((Bit(c) << 1) - 1)) == 0;
-        for (int p = 1; p < kPlayers && wins; ++p) {
-          const Mask h = s.hand(SeatAfter(me, p));
+        for (int p = 1; p < players && wins; ++p) {
+          const Mask h = s.hand(s.After(me, p));
           wins = (h & suit) != 0 || (h & kTaroks) == 0;
         }
         score += wins ? (1 << 18) + 64 * CardPoints(c) : -64 * CardPoints(c);
@@ -244,16 +260,17 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
   if ((nodes_ & (core::SearchControl::kPollInterval - 1)) == 0 && Poll()) return alpha;
   if (stopped_) return alpha;
   if (s.IsOver()) return FinalValue(s);
-  if (s.TricksDone() == kTricks - 1) {
+  const int players = s.players();
+  if (s.TricksDone() == s.Tricks() - 1) {
     // The last trick: every card is forced.
     PlayState last = s;
-    int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)),
-                       -1};
-    for (int k = s.CardsInTrick(); k < 3; ++k) {
+    int8_t trick[kMaxPlayers];
+    for (int k = 0; k < kMaxPlayers; ++k) trick[k] = static_cast<int8_t>(s.TrickCard(k));
+    for (int k = s.CardsInTrick(); k < players; ++k) {
       trick[k] = static_cast<int8_t>(Lowest(last.hand(last.ToMove())));
       last.Play(trick[k]);
     }
-    *rel = TrickRelevance(trick, last.LastWinningCard());
+    *rel = TrickRelevance(trick, players, last.LastWinningCard());
     return FinalValue(last);
   }
   const int me = s.ToMove();
@@ -263,17 +280,26 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
   const bool trick_start = s.CardsInTrick() == 0;
   if (trick_start) {
     const int scored = contract_ == Contract::kKlop ? perspective_ : declarer_;
-    const Mask pile = s.won(scored);
+    const Mask pile = ScoredPile(s, perspective_);
     const int n = std::popcount(pile);
     const int r = n % 3;
-    MakeTableKey({s.hand(0), s.hand(1), s.hand(2)},
+    MakeTableKey({s.hand(0), s.hand(1), s.hand(2), s.hand(3)}, players,
                  static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)), &key);
     table_->Prefetch(key);
-    if (IsNormal(contract_)) {
+    if (IsNormal(contract_) && players != 3) {
+      // Four players: no more than all the cards still out.
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
-      const int left = kTricks - s.TricksDone();
+      const Mask all = pile | CardsOut(s);
+      const int hi = CountPile(PointSum(all), std::popcount(all));
+      if (hi <= alpha) {
+        *rel = 0;
+        return hi;
+      }
+    } else if (IsNormal(contract_)) {
+      base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
+      const int left = s.Tricks() - s.TricksDone();
       const TopTaroks top = SureTaroks(s);
-      const int hi = base + PointSum(s.hand(0) | s.hand(1) | s.hand(2)) - 2 * left - top.lost;
+      const int hi = base + PointSum(CardsOut(s)) - 2 * left - top.lost;
       if (hi <= alpha) {
         *rel = top.relevant;
         return hi;
@@ -314,7 +340,8 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
   // trick's best: there a lower card lets the next hands play lower too.
   Mask skip = 0;
   const Mask legal = MustBeat(contract_) ? 0 : s.Legal();
-  int8_t trick[3] = {static_cast<int8_t>(s.TrickCard(0)), static_cast<int8_t>(s.TrickCard(1)), -1};
+  int8_t trick[kMaxPlayers];
+  for (int k = 0; k < kMaxPlayers; ++k) trick[k] = static_cast<int8_t>(s.TrickCard(k));
   for (int i = 0; i < count; ++i) {
     if ((skip & Bit(cards[i])) != 0) continue;
     PlayState child = s;
@@ -322,9 +349,9 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     Mask child_rel;
     const int v = Search(child, a, b, depth - 1, &child_rel);
     if (stopped_) return alpha;
-    if (s.CardsInTrick() == 2) {
-      trick[2] = static_cast<int8_t>(cards[i]);
-      child_rel |= TrickRelevance(trick, child.LastWinningCard());
+    if (s.CardsInTrick() == players - 1) {
+      trick[players - 1] = static_cast<int8_t>(cards[i]);
+      child_rel |= TrickRelevance(trick, players, child.LastWinningCard());
     }
     if (max ? v > best : v < best) {
       best = v;
@@ -386,7 +413,7 @@ int Solver::Mtd(const PlayState& s, int guess) {
   // No value is below 0 (lo may start a point below, a bound never reached).
   proven_ = {std::max(lo, 0), hi};
   int t = std::clamp(guess, lo + 1, hi);
-  const int depth = kTricks * 3 - s.TricksDone() * 3 - s.CardsInTrick();
+  const int depth = (s.Tricks() - s.TricksDone()) * s.players() - s.CardsInTrick();
   // The first probe at the guess. While the probes keep proving the same side of it, the next
   // one steps on from the bound just proved by 1, 2, 4... points; once the value is bracketed,
   // the interval still open is halved. The guess is mostly a few points off, and the probes near
@@ -443,7 +470,7 @@ bool Solver::Keeps(const PlayState& s, int card, int perspective, int value) {
   child.Play(card);
   Prepare(child, perspective);
   if (child.IsOver()) return FinalValue(child) == value;
-  const int depth = kTricks * 3 - child.TricksDone() * 3 - child.CardsInTrick();
+  const int depth = (child.Tricks() - child.TricksDone()) * child.players() - child.CardsInTrick();
   Mask rel;
   if (Maximizer(s.ToMove())) return Search(child, value - 1, value, depth, &rel) >= value;
   return Search(child, value, value + 1, depth, &rel) <= value;
@@ -473,14 +500,14 @@ int RolloutValue(const PlayState& s, int perspective) {
 double ValueForMover(const PlayState& s, int mover, int value) {
   const Contract c = s.contract();
   if (c == Contract::kKlop) return -value;
-  const bool declarer = mover == s.declarer();
+  const bool declarer = s.OnDeclarerSide(mover);
   if (IsNormal(c)) return declarer ? value : 70 - value;
   return declarer ? value : 1 - value;
 }
 
 int PlainMinimax(const PlayState& s, int perspective) {
   if (s.IsOver()) return Final(s, perspective);
-  const bool max = IsMaximizer(s.contract(), s.declarer(), perspective, s.ToMove());
+  const bool max = IsMaximizer(s, perspective, s.ToMove());
   int best = max ? -kInf : kInf;
   for (Mask m = s.Legal(); m != 0; m &= m - 1) {
     PlayState child = s;

@@ -26,6 +26,9 @@
 
 namespace kibitzer::tarok {
 
+// The solver's history rows a player: the leader's, then by place, group led and side winning.
+constexpr int HistoryStride(int players) { return 1 + 2 * 5 * (players - 1); }
+
 struct CardValue {
   int card = -1;
   int value = 0;
@@ -96,7 +99,7 @@ class Solver {
   // `*rel` gets the cards whose rank the result rests on.
   int Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel);
   // The card of a complete trick whose rank decided it (`winning` won it), if any.
-  Mask TrickRelevance(const int8_t trick[3], int winning) const;
+  Mask TrickRelevance(const int8_t* trick, int n, int winning) const;
   int Mtd(const PlayState& s, int guess);
   int OrderMoves(const PlayState& s, int* cards, int tt_card) const;
   bool Poll();
@@ -109,8 +112,9 @@ class Solver {
   SolverTable* table_;
   // The history heuristic's counts, in rows by HistoryRow; the seed-style search keeps its own,
   // by player.
-  std::array<std::array<int32_t, 64>, 21 * kPlayers> history_{};
-  std::array<std::array<int32_t, 64>, kPlayers> seed_history_{};
+  std::array<std::array<int32_t, 64>, HistoryStride(kMaxPlayers) * kMaxPlayers> history_{};
+  std::array<std::array<int32_t, 64>, kMaxPlayers> seed_history_{};
+  int history_stride_ = HistoryStride(3);
   core::SearchControl* control_ = nullptr;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
@@ -120,6 +124,7 @@ class Solver {
   int seed_me_ = 0;
   Contract contract_ = Contract::kKlop;
   int declarer_ = -1;
+  int partner_ = -1;
 };
 
 // A solver value seen by `mover`: his side's card points (70 less the declarer's for an

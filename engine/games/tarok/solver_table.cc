@@ -31,23 +31,32 @@ uint64_t HandCounts(Mask m) {
 
 }  // namespace
 
-void MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta, TableKey* out) {
+void MakeTableKey(const std::array<Mask, 4>& hands, int players, uint8_t meta, TableKey* out) {
   TableKey& k = *out;
   k.meta = meta;
-  k.held = (hands[0] | hands[1] | hands[2]) & kRuns;
+  k.held = (hands[0] | hands[1] | hands[2] | hands[3]) & kRuns;
   k.counts = 0;
-  // The hash: each hand's cards outside the runs times its own odd constant, so that the three
+  // The hash: each hand's cards outside the runs times its own odd constant, so that the
   // products are independent of each other, summed with the counts and mixed once.
-  constexpr uint64_t kHandFactor[3] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL,
-                                       0x165667B19E3779F9ULL};
+  constexpr uint64_t kHandFactor[4] = {0x9E3779B97F4A7C15ULL, 0xC2B2AE3D27D4EB4FULL,
+                                       0x165667B19E3779F9ULL, 0x27D4EB2F165667C5ULL};
+  // A hand's counts take 17 bits; 16 with four players (at most 12 cards, so 4 bits of taroks).
+  const int shift = players == 3 ? 17 : 16;
+  std::array<Mask, 4> relative{};
   uint64_t h = meta;
-  for (int p = 0; p < 3; ++p) {
+  for (int p = 0; p < players; ++p) {
     const Mask m = hands[p];
     // The run cards in order among the held ones, spread over the run bits: positions with the
     // same number of cards per hand and run line up card for card.
-    k.hands[p] = (m & ~kRuns) | core::Scatter(core::Gather(m, k.held), kRuns);
-    k.counts |= HandCounts(m) << (17 * p);
+    relative[p] = (m & ~kRuns) | core::Scatter(core::Gather(m, k.held), kRuns);
+    k.counts |= HandCounts(m) << (shift * p);
     h += (m & ~kRuns) * kHandFactor[p];
+  }
+  if (players == 3) {
+    k.hands = {relative[0], relative[1], relative[2]};
+  } else {
+    k.hands = {relative[1] | relative[3], relative[2] | relative[3],
+               relative[0] | relative[1] | relative[2] | relative[3]};
   }
   k.hash = Mix(h ^ k.counts * 0xD6E8FEB86659FD93ULL);
 }

@@ -30,7 +30,9 @@ namespace kibitzer::tarok {
 
 constexpr Mask kRuns = kTarokRun | SuitPips(0) | SuitPips(1) | SuitPips(2) | SuitPips(3);
 
-// A trick-start position in the rank-relative view.
+// A trick-start position in the rank-relative view. With four players the three masks are not
+// hands but the holders' numbers in two bits and the cards held: players 1 and 3, players 2 and
+// 3, everyone's (which tells every card's holder as well).
 struct TableKey {
   std::array<Mask, 3> hands{};  // rank-relative (see above)
   Mask held = 0;                // the run cards still held by anyone (actual cards)
@@ -39,13 +41,17 @@ struct TableKey {
   uint8_t meta = 0;  // leader, remainder and scored player, as the solver sets it
 };
 
-// The key of `hands` at a trick start with `meta`, written into `*k` (the search's own key, so
-// that no copy of it is read back in pieces) or returned.
-void MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta, TableKey* k);
-inline TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
+// The key of the `players` hands at a trick start with `meta`, written into `*k` (the search's
+// own key, so that no copy of it is read back in pieces) or returned.
+void MakeTableKey(const std::array<Mask, 4>& hands, int players, uint8_t meta, TableKey* k);
+inline TableKey MakeTableKey(const std::array<Mask, 4>& hands, int players, uint8_t meta) {
   TableKey k;
-  MakeTableKey(hands, meta, &k);
+  MakeTableKey(hands, players, meta, &k);
   return k;
+}
+// Three players' hands.
+inline TableKey MakeTableKey(const std::array<Mask, 3>& hands, uint8_t meta) {
+  return MakeTableKey({hands[0], hands[1], hands[2], 0}, 3, meta);
 }
 // The actual run cards of a region given rank-relatively for the position of `key`, and back.
 Mask RegionCards(const TableKey& key, Mask region);

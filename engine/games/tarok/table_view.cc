@@ -21,6 +21,8 @@ const char* PhaseName(Phase p) {
       return "bidding";
     case Phase::kNaming:
       return "naming the contract";
+    case Phase::kKing:
+      return "calling a king";
     case Phase::kTalon:
       return "choosing a talon group";
     case Phase::kDiscard:
@@ -37,11 +39,11 @@ bool AfterBidding(const Round& r) {
   return r.phase() != Phase::kBidding && r.phase() != Phase::kNaming;
 }
 
-// Cards a player holds now: 16, the declarer's talon cards until he has discarded as many, less
-// those he has played.
+// Cards a player holds now: as dealt (16, or 12 of four), the declarer's talon cards until he
+// has discarded as many, less those he has played.
 int HandCount(const Round& r, int p) {
   if (r.known(p)) return std::popcount(r.hand(p));
-  int count = kTricks - std::popcount(r.played(p));
+  int count = CardsPerHand(r.players()) - std::popcount(r.played(p));
   if (p == r.declarer() && r.talon_group() >= 0) {
     count += TalonTake(r.contract()) - std::popcount(r.discards()) - r.hidden_discards();
   }
@@ -51,7 +53,7 @@ int HandCount(const Round& r, int p) {
 void AddTalon(const Round& r, core::TableView* t) {
   std::vector<std::string> cards;
   for (int8_t c : r.deal().talon) cards.push_back(c >= 0 ? CardName(c) : "?");
-  const int take = AfterBidding(r) ? TalonTake(r.contract()) : 0;
+  const int take = AfterBidding(r) && r.phase() != Phase::kKing ? TalonTake(r.contract()) : 0;
   if (take == 0) {
     t->groups.push_back({"talon", cards, ""});
     return;
@@ -70,14 +72,14 @@ void AddTalon(const Round& r, core::TableView* t) {
 core::TableView TarokState::Table() const {
   const Round& r = round_;
   core::TableView t;
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < r.players(); ++p) {
     t.hands.push_back({SeatName(p), r.known(p) ? CardNames(r.hand(p)) : std::vector<std::string>{},
                        HandCount(r, p), r.known(p)});
   }
   const PlayState& play = r.play();
   if (r.phase() == Phase::kPlay) {
     for (int i = 0; i < play.CardsInTrick(); ++i) {
-      t.table.push_back({SeatName(SeatAfter(play.leader(), i)), {CardName(play.TrickCard(i))}});
+      t.table.push_back({SeatName(play.After(play.leader(), i)), {CardName(play.TrickCard(i))}});
     }
   }
   AddTalon(r, &t);
@@ -88,13 +90,19 @@ core::TableView TarokState::Table() const {
                                        : absl::StrCat(ContractName(r.contract()), " by ",
                                                       SeatName(r.declarer()))});
   }
+  if (r.called_king() >= 0) t.facts.push_back({"called king", CardName(r.called_king())});
+  if (r.phase() == Phase::kKing) {
+    for (Mask m = kKings; m != 0; m &= m - 1) {
+      t.groups.push_back({"call", {CardName(Lowest(m))}, CardName(Lowest(m))});
+    }
+  }
   if (r.discards() != 0 || r.hidden_discards() > 0) {
     std::vector<std::string> shown = CardNames(r.discards());
     if (r.hidden_discards() > 0) shown.push_back(absl::StrCat(r.hidden_discards(), " hidden"));
     t.facts.push_back({"discards", absl::StrJoin(shown, " ")});
   }
   if (r.phase() == Phase::kPlay || r.phase() == Phase::kDone) {
-    t.facts.push_back({"tricks played", absl::StrCat(play.TricksDone(), " of ", kTricks)});
+    t.facts.push_back({"tricks played", absl::StrCat(play.TricksDone(), " of ", play.Tricks())});
   }
   if (!IsTerminal()) t.facts.push_back({"to move", SeatName(r.ToMove())});
   return t;

@@ -23,7 +23,7 @@ const core::OptionSet<SearchOptions>& SearchOptionSet() {
               "searches so); exact: every layout solved to the last trick; seed: the seed "
               "program's alpha-beta to limits.depth plies (default 9) with its evaluation (5 x "
               "card point difference + sum of own taroks + 50 each for mond and škis held).")
-          .Int("exact_tricks", &O::exact_tricks, 8, 0, 16,
+          .Int("exact_tricks", &O::exact_tricks, 8, 0, kTricks,
                "algorithm auto from a seat's view: the most tricks left at which each layout is "
                "solved exactly.")
           .Include(&O::monte_carlo, search::MonteCarloOptionSet());
@@ -33,19 +33,22 @@ const core::OptionSet<SearchOptions>& SearchOptionSet() {
 core::GameInfo MakeTarokInfo() {
   core::GameInfo info;
   info.name = "tarok";
-  info.display_name = "Slovenian tarok (three players)";
+  info.display_name = "Slovenian tarok (three or four players)";
   info.description =
-      "Three-player Slovenian tarok: 54 cards, 22 taroks, bidding, talon exchange and trick "
-      "play for klop, three, two, one, beggar, solo without, open beggar, colour valat and "
-      "valat. Analysis scores every legal card of the play: with every card known by an exact "
+      "Slovenian tarok for three players, or four with king calling: 54 cards, 22 taroks, "
+      "bidding, talon exchange and trick play for klop, three, two, one, (four players: solo "
+      "three, solo two, solo one,) beggar, solo without, open beggar, colour valat and valat; "
+      "with four players the declarer of three, two or one calls a king, whose holder is his "
+      "secret partner. Analysis scores every legal card of the play: with every card known by an "
+      "exact "
       "solver to the last trick, from one seat's view by Monte Carlo over layouts consistent "
       "with what the seat knows, each solved exactly (or by the seed program's depth-limited "
       "search).";
   info.variants = {
       {"openspiel",
-       "OpenSpiel's three-player rules (with its trula/kings and pagat ultimo bugs fixed): "
-       "the declarer leads in beggar, solo without and the valats, forehand otherwise; solo "
-       "without is worth 80"},
+       "OpenSpiel's rules for three and four players (with its trula/kings and pagat ultimo "
+       "bugs fixed): the declarer leads in beggar, solo without and the valats, forehand "
+       "otherwise; solo without is worth 80"},
       {"seed2002",
        "The seed program's rules (Luštrek 2002): the declarer always leads (forehand in "
        "klop); solo without is worth 50"},
@@ -55,11 +58,14 @@ core::GameInfo MakeTarokInfo() {
   info.position_notation =
       "Four fields separated by spaces: the hands of seats 1 (forehand), 2 and 3 as dealt, "
       "each 16 cards separated by ',' ('-' for a hand not known), then the talon's six cards "
-      "in order separated by ',' ('?' for one not known, '-' for all). Cards: taroks I..XXI "
+      "in order separated by ',' ('?' for one not known, '-' for all); five fields for four "
+      "players, 12 cards a hand. Cards: taroks I..XXI "
       "and SK (škis); suit cards rank then suit, ranks K Q N(knight) J, red 1-4, black 7-10, "
-      "suits H D S C. The moves since the deal: bids (pass, klop, three, two, one, beggar, "
-      "solo_without, open_beggar, colour_valat, valat; after two passes the last bidder names "
-      "the contract), talon:G (the group taken, from 0), the discards (cards; '?' for one this "
+      "suits H D S C. The moves since the deal: bids (pass, klop, three, two, one, solo_three, "
+      "solo_two, solo_one (four players), beggar, solo_without, open_beggar, colour_valat, "
+      "valat; after the others pass the last bidder names the contract), with four players "
+      "the king the declarer of three, two or one calls (KH, KD, KS, KC), talon:G (the group "
+      "taken, from 0), the discards (cards; '?' for one this "
       "seat did not see), then the cards played. Options: contract=NAME and declarer=N start "
       "after the bidding; Position.seat gives that seat's knowledge only.";
   info.example_position =
@@ -69,11 +75,12 @@ core::GameInfo MakeTarokInfo() {
   info.move_notation =
       "A card (XXI, SK, I, KH, NH, 1H, 10C), a bid or contract name, pass, talon:G, or '?' for "
       "a discard not shown.";
-  info.seats = {"1", "2", "3"};
+  info.seats = {"1", "2", "3", "4"};  // "4" with four players
   info.hidden_information = true;
   info.value_description =
-      "For the player to move: in three, two, one and solo without his side's card points "
-      "(0..70; the declarer wins with 36); in klop minus his own card points; in the beggars "
+      "For the player to move: in three, two, one, their solos and solo without his side's "
+      "card points (0..70; the declarer's side, with the called king's holder, wins with 36); in "
+      "klop minus his own card points; in the beggars "
       "and valats 1 when his side wins the contract, else 0. From a seat's view the mean over "
       "the sampled layouts with its standard error. With algorithm=seed the seed's evaluation.";
   return info;
@@ -96,7 +103,8 @@ absl::StatusOr<core::DealResult> TarokGame::DealState(const TarokState& state,
         "(SEAT:CARDS)");
   }
   const Round& r = ts->round();
-  absl::StatusOr<std::array<Mask, kPlayers>> fixed = ParseFixedCards(spec.fixed, "fixed");
+  absl::StatusOr<std::array<Mask, kMaxPlayers>> fixed =
+      ParseFixedCards(spec.fixed, r.players(), "fixed");
   if (!fixed.ok()) return fixed.status();
   absl::StatusOr<Sampler> sampler = Sampler::Make(r, *fixed, "fixed");
   if (!sampler.ok()) return sampler.status();
@@ -118,7 +126,7 @@ absl::StatusOr<core::DealResult> TarokGame::DealState(const TarokState& state,
         taken |= Bit(full.talon[j]);
       }
     }
-    for (int p = 0; p < kPlayers; ++p) {
+    for (int p = 0; p < r.players(); ++p) {
       if (full.known[p]) continue;
       Mask dealt = layout.hands[p] | r.played(p);
       if (p == r.declarer()) dealt = (dealt | r.discards() | layout.discards) & ~taken;

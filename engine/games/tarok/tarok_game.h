@@ -1,13 +1,14 @@
-// Three-player Slovenian tarok behind the type-erased Game interface.
+// Slovenian tarok for three or four players behind the type-erased Game interface.
 //
 // Position: four fields separated by spaces: the hands of seats 1 (forehand), 2 and 3 as
 // dealt, each its 16 cards separated by commas ('-' for a hand not known), then the six talon
-// cards in order (',' separated; '?' for a card not known, '-' for all six). The moves since the
-// deal follow: bids ("pass", "two", ..., "valat"; after the others pass, the holder names the
-// contract with a contract name), the talon group ("talon:0" ..), the discards (cards; '?' for one
-// not shown to this seat), then the cards played. Options: preset (the variant), the rules
-// options, contract=NAME with declarer=N to start after the bidding; Position.seat
-// for one seat's knowledge.
+// cards in order (',' separated; '?' for a card not known, '-' for all six); five fields for four
+// players (12 cards a hand). The moves since the deal follow: bids ("pass", "two", ..., "valat";
+// after the others pass, the holder names the contract with a contract name), with four players
+// the king called in three, two and one ("KH"), the talon group ("talon:0" ..), the discards
+// (cards; '?' for one not shown to this seat), then the cards played. Options: preset (the
+// variant), the rules options, contract=NAME with declarer=N to start after the bidding;
+// Position.seat for one seat's knowledge.
 #pragma once
 
 #include <memory>
@@ -32,6 +33,8 @@ class TarokState final : public core::GameState {
   const Round& round() const { return round_; }
   bool hidden() const;
   int seat() const { return seat_; }
+  // " calling KH (partner seat 3)" and the like, for the outcome; "" without a called king.
+  std::string Partnership() const;
 
   core::PositionSpec Normalized() const override;
   std::string SideToMove() const override;

@@ -247,7 +247,7 @@ class TarokTask final : public core::SearchTask {
 };
 
 // Whether the cards fixed to hidden hands fit what the seat knows (the first layout is drawn).
-absl::Status CheckFixedCards(const Round& r, const std::array<Mask, kPlayers>& fixed,
+absl::Status CheckFixedCards(const Round& r, const std::array<Mask, kMaxPlayers>& fixed,
                              uint64_t seed) {
   absl::StatusOr<Sampler> sampler = Sampler::Make(r, fixed, "fixed");
   if (!sampler.ok()) return sampler.status();
@@ -277,7 +277,7 @@ core::ReportFrame PlayFrame(const Round& r, bool seed_player) {
 // layouts.
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareAuction(
     const Round& r, const core::SearchSpec& spec, const SearchOptions& options,
-    const std::array<Mask, kPlayers>& fixed) {
+    const std::array<Mask, kMaxPlayers>& fixed) {
   if (spec.limits.depth > 0) {
     return absl::InvalidArgumentError(
         "limits.depth: the bidding and the talon are valued by simulated games, not a search "
@@ -311,8 +311,9 @@ absl::StatusOr<CardSearch> CardSearchOf(const TarokState& ts, const core::Search
   const Round& r = ts.round();
   CardSearch how;
   how.seed_player = options.algorithm == Algorithm::kSeed;
-  how.horizon = options.algorithm == Algorithm::kAuto && ts.hidden() &&
-                (spec.limits.depth > 0 || kTricks - r.play().TricksDone() > options.exact_tricks);
+  how.horizon =
+      options.algorithm == Algorithm::kAuto && ts.hidden() &&
+      (spec.limits.depth > 0 || r.play().Tricks() - r.play().TricksDone() > options.exact_tricks);
   if (how.horizon) how.depth = kDefaultHorizonDepth;
   if (spec.limits.depth > 0) {
     if (!how.seed_player && !how.horizon) {
@@ -346,7 +347,7 @@ absl::StatusOr<CardSearch> CardSearchOf(const TarokState& ts, const core::Search
 // From a seat's view: each card valued over sampled layouts.
 std::unique_ptr<core::SearchTask> PrepareLayouts(const Round& r, const core::SearchSpec& spec,
                                                  const SearchOptions& options,
-                                                 const std::array<Mask, kPlayers>& fixed,
+                                                 const std::array<Mask, kMaxPlayers>& fixed,
                                                  const TaskOptions& o) {
   search::MonteCarloConfig config =
       search::MonteCarloConfigOf(options.monte_carlo, spec, kDefaultSamples, kPlayBatch);
@@ -372,7 +373,7 @@ std::unique_ptr<core::SearchTask> PrepareLayouts(const Round& r, const core::Sea
 // The card play: every card exact on a full layout, else over sampled layouts.
 absl::StatusOr<std::unique_ptr<core::SearchTask>> PreparePlay(
     const TarokState& ts, const core::SearchSpec& spec, const SearchOptions& options,
-    const std::array<Mask, kPlayers>& fixed) {
+    const std::array<Mask, kMaxPlayers>& fixed) {
   const Round& r = ts.round();
   TaskOptions o;
   o.threads = std::max(1, spec.threads);
@@ -416,7 +417,8 @@ absl::StatusOr<std::unique_ptr<core::SearchTask>> PrepareTarokSearch(const Tarok
         absl::StrCat("position: seat ", SeatName(mover),
                      " is to move and his hand is hidden; analyse from his seat"));
   }
-  absl::StatusOr<std::array<Mask, kPlayers>> fixed = ParseFixedCards(spec.fixed, "fixed");
+  absl::StatusOr<std::array<Mask, kMaxPlayers>> fixed =
+      ParseFixedCards(spec.fixed, r.players(), "fixed");
   if (!fixed.ok()) return fixed.status();
   if (!spec.fixed.empty()) {
     if (!ts.hidden()) return core::NoFixedCards(spec, "every card is known");

@@ -17,15 +17,17 @@ namespace {
 absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
   std::vector<std::string> words =
       absl::StrSplit(notation, absl::ByAnyChar(" \t\n"), absl::SkipEmpty());
-  if (words.size() != 4) {
+  if (words.size() != 4 && words.size() != 5) {
     return absl::InvalidArgumentError(absl::StrCat(
         "notation: 4 fields expected (the hands of seats 1, 2, 3 and the talon, '-' for one not "
-        "known), got ",
+        "known), or 5 for four players, got ",
         words.size()));
   }
   DealCards d;
+  d.players = static_cast<int>(words.size()) - 1;
+  const int per_hand = CardsPerHand(d.players);
   Mask all = 0;
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < d.players; ++p) {
     if (words[p] == "-") {
       d.known[p] = false;
       continue;
@@ -33,9 +35,9 @@ absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
     const std::string field = absl::StrCat("notation: hand ", SeatName(p));
     absl::StatusOr<Mask> h = ParseCards(words[p], field);
     if (!h.ok()) return h.status();
-    if (std::popcount(*h) != 16) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(field, " has ", std::popcount(*h), " cards; every hand is dealt 16"));
+    if (std::popcount(*h) != per_hand) {
+      return absl::InvalidArgumentError(absl::StrCat(field, " has ", std::popcount(*h),
+                                                     " cards; every hand is dealt ", per_hand));
     }
     if (const Mask twice = *h & all; twice != 0) {
       return absl::InvalidArgumentError(
@@ -45,8 +47,9 @@ absl::StatusOr<DealCards> ParseDeal(const std::string& notation) {
     all |= *h;
   }
   d.talon.fill(-1);
-  if (words[3] != "-") {
-    std::vector<std::string> cards = absl::StrSplit(words[3], ',');
+  const std::string& talon = words[d.players];
+  if (talon != "-") {
+    std::vector<std::string> cards = absl::StrSplit(talon, ',');
     if (cards.size() != 6) {
       return absl::InvalidArgumentError(absl::StrCat(
           "notation: talon: 6 cards in order separated by ',' expected ('?' for one not known), "
@@ -80,7 +83,7 @@ std::string MoveText(Move m) {
 
 std::string DealNotation(const DealCards& deal) {
   std::vector<std::string> words;
-  for (int p = 0; p < kPlayers; ++p)
+  for (int p = 0; p < deal.players; ++p)
     words.push_back(deal.known[p] ? FormatCards(deal.hands[p]) : "-");
   std::vector<std::string> talon;
   bool any = false;
@@ -103,8 +106,16 @@ absl::StatusOr<Move> ParseMove(const std::string& text, const Round& round,
       if (ParseContract(lower, &c)) return Move::Bid(c);
       return absl::InvalidArgumentError(absl::StrCat(
           field, ": '", text,
-          "' is not a bid (pass, klop, three, two, one, beggar, solo_without, open_beggar, "
-          "colour_valat, valat)"));
+          "' is not a bid (pass, klop, three, two, one, solo_three, solo_two, solo_one, "
+          "beggar, solo_without, open_beggar, colour_valat, valat)"));
+    }
+    case Phase::kKing: {
+      absl::StatusOr<int> c = ParseCard(text, field);
+      if (!c.ok() || (Bit(*c) & kKings) == 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat(field, ": '", text, "' is not a king to call (KH, KD, KS, KC)"));
+      }
+      return Move::Card(*c);
     }
     case Phase::kTalon: {
       int g = -1;
@@ -145,14 +156,23 @@ absl::StatusOr<Round> StartRound(const Rules& rules, const DealCards& deal,
   }
   Contract c;
   ParseContract(contract_name, &c);
+  if (IsFourPlayerSolo(c) && deal.players != 4) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("options[contract]: ", contract_name, " is for four players only"));
+  }
+  if (declarer >= deal.players) {
+    return absl::InvalidArgumentError(absl::StrCat("options[declarer]: seat ", declarer + 1,
+                                                   " is not at a table of ", deal.players));
+  }
   if (c == Contract::kKlop) {
     if (declarer != -1)
       return absl::InvalidArgumentError("options[declarer]: klop has no declarer");
     return Round(rules, deal, c, -1);
   }
   if (declarer < 0) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("options[declarer]: ", contract_name, " needs its declarer (1, 2 or 3)"));
+    return absl::InvalidArgumentError(absl::StrCat("options[declarer]: ", contract_name,
+                                                   " needs its declarer (a seat, 1 to ",
+                                                   deal.players, ")"));
   }
   return Round(rules, deal, c, declarer);
 }
@@ -197,9 +217,10 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
   if (!deal.ok()) return deal.status();
   int seat = -1;
   if (!spec.seat.empty()) {
-    if (spec.seat.size() != 1 || PlayerOfSeat(spec.seat[0]) < 0) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("seat: ", core::Quote(spec.seat), " is not a seat (1, 2 or 3)"));
+    if (spec.seat.size() != 1 || PlayerOfSeat(spec.seat[0]) < 0 ||
+        PlayerOfSeat(spec.seat[0]) >= deal->players) {
+      return absl::InvalidArgumentError(absl::StrCat("seat: ", core::Quote(spec.seat),
+                                                     " is not a seat (1 to ", deal->players, ")"));
     }
     seat = PlayerOfSeat(spec.seat[0]);
   }
@@ -235,8 +256,35 @@ absl::StatusOr<std::unique_ptr<TarokState>> SetupTarok(const core::PositionSpec&
                                       std::move(kept));
 }
 
+namespace {
+
+// Whether some hidden hand may hold the called king (so the partner is not known).
+bool KingHiddenFromSeat(const Round& r) {
+  const int king = r.called_king();
+  for (int p = 0; p < r.players(); ++p) {
+    if ((r.played(p) | (r.known(p) ? r.hand(p) : 0)) & Bit(king)) return false;
+  }
+  for (int8_t c : r.deal().talon) {
+    if (c == king) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string TarokState::Partnership() const {
+  const int king = round_.called_king();
+  if (king < 0) return "";
+  const std::string called = absl::StrCat(" calling ", CardName(king));
+  // Once the game is over every card is down: the partner is known.
+  if (!IsTerminal()) return called;
+  const int partner = round_.play().partner();
+  return absl::StrCat(called, partner >= 0 ? absl::StrCat(" (partner seat ", SeatName(partner), ")")
+                                           : std::string(" (alone)"));
+}
+
 bool TarokState::hidden() const {
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round_.players(); ++p) {
     if (!round_.known(p)) return true;
   }
   for (int8_t c : round_.deal().talon) {
@@ -272,16 +320,16 @@ std::vector<std::string> TarokState::LegalMoves() const {
 
 std::string TarokState::Outcome() const {
   if (!IsTerminal()) return "";
-  const std::array<int, kPlayers> scores = round_.Scores();
+  const std::array<int, kMaxPlayers> scores = round_.Scores();
   std::vector<std::string> parts;
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < round_.players(); ++p) {
     parts.push_back(absl::StrCat(SeatName(p), ": ", scores[p] > 0 ? "+" : "", scores[p]));
   }
   std::string what =
       round_.contract() == Contract::kKlop
           ? "klop"
           : absl::StrCat(ContractName(round_.contract()), " by seat ", SeatName(round_.declarer()),
-                         ", ", round_.CardPoints(round_.declarer()), " card points");
+                         Partnership(), ", ", round_.CardPoints(round_.declarer()), " card points");
   if (hidden()) return absl::StrCat(what, " (some cards hidden: scores not known)");
   return absl::StrCat(what, "; scores ", absl::StrJoin(parts, ", "));
 }
@@ -289,7 +337,7 @@ std::string TarokState::Outcome() const {
 core::Knowledge TarokState::GetKnowledge() const {
   core::Knowledge k;
   const Round& r = round_;
-  for (int p = 0; p < kPlayers; ++p) {
+  for (int p = 0; p < r.players(); ++p) {
     if (r.known(p)) {
       k.known.push_back(absl::StrCat("seat ", SeatName(p), " holds ", FormatCards(r.hand(p))));
     }
@@ -300,9 +348,22 @@ core::Knowledge TarokState::GetKnowledge() const {
                           : absl::StrCat("contract: ", ContractName(r.contract()), " by seat ",
                                          SeatName(r.declarer())));
   }
+  if (r.called_king() >= 0) {
+    k.known.push_back(absl::StrCat("called king: ", CardName(r.called_king())));
+    const int partner = r.play().partner();
+    if (r.phase() == Phase::kPlay || r.phase() == Phase::kDone) {
+      if (partner >= 0) {
+        k.known.push_back(absl::StrCat("partner: seat ", SeatName(partner)));
+      } else if (!KingHiddenFromSeat(r)) {
+        k.known.push_back("partner: none (the declarer plays alone)");
+      } else {
+        k.hidden.push_back("the partner (the called king's holder)");
+      }
+    }
+  }
   absl::StatusOr<Sampler> s = Sampler::Make(r, {}, "position");
   if (s.ok()) {
-    for (int p = 0; p < kPlayers; ++p) {
+    for (int p = 0; p < r.players(); ++p) {
       if (r.known(p)) continue;
       std::string voids;
       for (int g = 0; g < 5; ++g) {

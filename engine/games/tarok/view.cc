@@ -10,7 +10,9 @@ Round SeatView(const Round& full, const std::vector<Move>& moves, int seat,
   const Contract c = full.contract();
   const Phase phase = full.phase();
   const bool after_bidding = phase != Phase::kBidding && phase != Phase::kNaming;
-  for (int p = 0; p < kPlayers; ++p) {
+  // The talon is laid out after the king is called.
+  const bool talon_shown = after_bidding && phase != Phase::kKing;
+  for (int p = 0; p < d.players; ++p) {
     if (p == seat) continue;
     const bool open = after_bidding && c == Contract::kOpenBeggar && p == full.declarer() &&
                       full.play().TricksDone() >= 1;
@@ -20,7 +22,7 @@ Round SeatView(const Round& full, const std::vector<Move>& moves, int seat,
     }
   }
   int visible = 0;
-  if (after_bidding && TalonTake(c) > 0) {
+  if (talon_shown && TalonTake(c) > 0) {
     visible = 6;
   } else if (after_bidding && c == Contract::kKlop) {
     visible = std::min(6, static_cast<int>(full.play().TricksDone()));
