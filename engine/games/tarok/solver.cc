@@ -287,13 +287,14 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
                  static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)), &key);
     table_->Prefetch(key);
     if (IsNormal(contract_) && players != 3) {
-      // Four players: no more than all the cards still out.
+      // Four players: no less than the cards already won (base is their count), no more than
+      // all the cards still out besides.
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
       const Mask all = pile | CardsOut(s);
       const int hi = CountPile(PointSum(all), std::popcount(all));
-      if (hi <= alpha) {
+      if (hi <= alpha || base >= beta) {
         *rel = 0;
-        return hi;
+        return hi <= alpha ? hi : base;
       }
     } else if (IsNormal(contract_)) {
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
