@@ -314,6 +314,9 @@ const core::OptionSet<PlayerOptions>& PlayerOptionSet() {
                "mc: the search nodes a move's exact solving may take before budget_tricks.")
           .Int("bid_samples", &O::bid_samples, 24, 1, 1000,
                "Simulated games for each contract in the bidding and each talon group.")
+          .Bool("sim_discards", &O::sim_discards, false,
+                "Each discard valued by bid_samples simulated games, as the talon groups (mc and "
+                "race preset it); else the seed's rule.")
           .Bool("race", &O::race, false,
                 "mc: cards shown behind are dropped as the layouts come (as the search option "
                 "race).");
@@ -327,8 +330,10 @@ const std::vector<core::PlayerForm>& PlayerForms() {
   static const std::vector<core::PlayerForm> kForms = {
       {"random", {}, {}},
       {"seed", {"samples", "depth"}, {}},
-      {"mc", {"samples", "exact_tricks"}, {{"bid_samples", "200"}}},
-      {"race", {"samples", "exact_tricks"}, {{"bid_samples", "200"}, {"race", "true"}}},
+      {"mc", {"samples", "exact_tricks"}, {{"bid_samples", "200"}, {"sim_discards", "true"}}},
+      {"race",
+       {"samples", "exact_tricks"},
+       {{"bid_samples", "200"}, {"sim_discards", "true"}, {"race", "true"}}},
   };
   return kForms;
 }
@@ -358,6 +363,7 @@ std::string PlayerName(const PlayerOptions& o) {
         absl::StrAppend(&budget, ":budget_tricks=", o.budget_tricks);
       if (o.budget_nodes != d.budget_nodes)
         absl::StrAppend(&budget, ":budget_nodes=", o.budget_nodes);
+      if (!o.sim_discards) absl::StrAppend(&budget, ":sim_discards=false");
       return absl::StrCat(o.race ? "race:" : "mc:", o.samples, ":", o.exact_tricks, budget);
     }
   }
@@ -398,6 +404,9 @@ Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
     case Phase::kBidding:
     case Phase::kNaming:
       return ChooseBid(view, o, seed, value);
+    case Phase::kDiscard:
+      if (!o.sim_discards) return Move::Card(RuleDiscard(view.hand(me)));
+      [[fallthrough]];
     case Phase::kKing:
     case Phase::kTalon: {
       const std::vector<MoveEstimate> est = EstimateMoves(view, o.bid_samples, seed);
@@ -407,8 +416,6 @@ Move ChooseMove(const Round& view, const PlayerOptions& o, uint64_t seed, Solver
       *value = best.mean;
       return best.move;
     }
-    case Phase::kDiscard:
-      return Move::Card(RuleDiscard(view.hand(me)));
     case Phase::kPlay:
       return ChooseCard(view, o, seed, solver, nodes, value);
     case Phase::kDone:
