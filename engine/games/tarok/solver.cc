@@ -92,6 +92,51 @@ TopTaroks SureTaroks(const PlayState& s) {
   return t;
 }
 
+// Four players: bounds on the final count of the declarer's side (its pile now is `pile`) from the
+// taroks above all of the other side's. Each trick holding k such taroks of one side goes to that
+// side and holds at least their points and 4 - k more cards, so it adds at least
+// 3 * points + 4 - 3k to the count's numerator 3 * sum - 2 * cards + 1 (the count is that over
+// three); a side's top taroks fall in at least as many tricks as one of its players holds. Pagat
+// may capture mond and škis together, so they are top taroks only when the other side has no
+// pagat.
+struct SideBounds {
+  int lower = 0;
+  int upper = 0;
+  Mask relevant = 0;  // the cards whose rank the bounds rest on
+};
+
+SideBounds FourPlayerBounds(const PlayState& s, Mask pile) {
+  Mask side_hands[2][4] = {};
+  int counts[2] = {0, 0};
+  Mask taroks[2] = {0, 0};
+  for (int p = 0; p < 4; ++p) {
+    const int side = s.OnDeclarerSide(p) ? 0 : 1;
+    side_hands[side][counts[side]++] = s.hand(p);
+    taroks[side] |= s.hand(p) & kTaroks;
+  }
+  auto above = [](Mask m) { return m == 0 ? kTaroks : ~((Bit(Highest(m)) << 1) - 1); };
+  // The numerator a side's top taroks surely add to the pile that takes their tricks.
+  auto sure = [&](int side) {
+    Mask top = taroks[side] & above(taroks[1 - side]);
+    if (taroks[1 - side] & Bit(kPagat)) top &= ~(Bit(kMond) | Bit(kSkis));
+    if (top == 0) return 0;
+    int tricks = 0;
+    for (int i = 0; i < counts[side]; ++i) {
+      tricks = std::max(tricks, std::popcount(side_hands[side][i] & top));
+    }
+    return 3 * PointSum(top) + 4 * tricks - 3 * std::popcount(top);
+  };
+  SideBounds b;
+  if (taroks[0] != 0) b.relevant |= Bit(Highest(taroks[0]));
+  if (taroks[1] != 0) b.relevant |= Bit(Highest(taroks[1]));
+  const Mask all = pile | CardsOut(s);
+  const int pile_numerator = 3 * PointSum(pile) - 2 * std::popcount(pile) + 1;
+  const int all_numerator = 3 * PointSum(all) - 2 * std::popcount(all) + 1;
+  b.lower = (pile_numerator + sure(0)) / 3;
+  b.upper = (all_numerator - sure(1)) / 3;
+  return b;
+}
+
 // A run card below every relevant card of its run (`relevant`: what its search rested on) did
 // what it did by no rank of its own: the other cards of `cards` in the run below those relevant
 // cards do the same (every run card counts one point). Those cards, or none when `card` is not
@@ -287,14 +332,11 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
                  static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)), &key);
     table_->Prefetch(key);
     if (IsNormal(contract_) && players != 3) {
-      // Four players: no less than the cards already won (base is their count), no more than
-      // all the cards still out besides.
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
-      const Mask all = pile | CardsOut(s);
-      const int hi = CountPile(PointSum(all), std::popcount(all));
-      if (hi <= alpha || base >= beta) {
-        *rel = 0;
-        return hi <= alpha ? hi : base;
+      const SideBounds bounds = FourPlayerBounds(s, pile);
+      if (bounds.upper <= alpha || bounds.lower >= beta) {
+        *rel = bounds.relevant;
+        return bounds.upper <= alpha ? bounds.upper : bounds.lower;
       }
     } else if (IsNormal(contract_)) {
       base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
