@@ -7,11 +7,11 @@
 //   group by simulation; discards by rule (void a short suit, count points); card play by Monte
 //   Carlo over sampled layouts, each searched by the seed's alpha-beta (9 plies, 12 from 10 cards
 //   in hand, 15 from 7) plus a one-trick search weighted 0.7.
-// - mc: this engine. Bidding, the talon and the discards by the same simulations with more
-//   samples (200), choosing the contract of the best mean score; card play by Monte Carlo over
-//   sampled layouts, each solved exactly when `exact_tricks` or fewer tricks are left; from up to
-//   `budget_tricks` left, solved exactly when the move's layouts fit in `budget_nodes` search nodes
-//   in all, else (and earlier) by the seed's search.
+// - mc: this engine. Bidding and the talon (and with sim_discards the discards) by the same
+//   simulations with more samples (200), choosing the contract of the best mean score; card play by
+//   Monte Carlo over sampled layouts, each solved exactly when `exact_tricks` or fewer tricks are
+//   left; from up to `budget_tricks` left, solved exactly when the move's layouts fit in
+//   `budget_nodes` search nodes in all, else (and earlier) by the seed's search.
 #pragma once
 
 #include <cstdint>
