@@ -34,10 +34,10 @@ void PlayState::ResolvePartner() {
 
 Mask PlayState::SideWon(int p) const {
   if (contract_ == Contract::kKlop) return won_[p];
-  const bool declarer_side = OnDeclarerSide(p);
-  Mask m = declarer_side ? 0 : rest_;
+  if (OnDeclarerSide(p)) return DeclarerWon();
+  Mask m = rest_;
   for (int q = 0; q < players_; ++q) {
-    if (OnDeclarerSide(q) == declarer_side) m |= won_[q];
+    if (!OnDeclarerSide(q)) m |= won_[q];
   }
   return m;
 }

@@ -61,6 +61,8 @@ class PlayState {
   // The cards the side of `p` has won (in klop, his own): the declarer's side, or its
   // opponents with the talon cards that count for them.
   Mask SideWon(int p) const;
+  // The cards the declarer and his partner have won (not in klop).
+  Mask DeclarerWon() const { return won_[declarer_] | (partner_ >= 0 ? won_[partner_] : 0); }
   // The talon cards that count for the declarer's opponents.
   Mask rest() const { return rest_; }
   int ToMove() const { return to_move_; }

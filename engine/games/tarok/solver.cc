@@ -20,9 +20,7 @@ bool IsMaximizer(const PlayState& s, int perspective, int player) {
 
 // The cards counting for the scored player: his own in klop, else the declarer's side's.
 Mask ScoredPile(const PlayState& s, int perspective) {
-  if (s.contract() == Contract::kKlop) return s.won(perspective);
-  const int partner = s.partner();
-  return s.won(s.declarer()) | (partner >= 0 ? s.won(partner) : 0);
+  return s.contract() == Contract::kKlop ? s.won(perspective) : s.DeclarerWon();
 }
 
 int Final(const PlayState& s, int perspective) {
@@ -331,15 +329,15 @@ int Solver::Search(const PlayState& s, int alpha, int beta, int depth, Mask* rel
     MakeTableKey({s.hand(0), s.hand(1), s.hand(2), s.hand(3)}, players,
                  static_cast<uint8_t>(0x80 | me | (r << 2) | (scored << 4)), &key);
     table_->Prefetch(key);
+    // The table holds points relative to the pile's count.
+    if (IsNormal(contract_)) base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
     if (IsNormal(contract_) && players != 3) {
-      base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
       const SideBounds bounds = FourPlayerBounds(s, pile);
       if (bounds.upper <= alpha || bounds.lower >= beta) {
         *rel = bounds.relevant;
         return bounds.upper <= alpha ? bounds.upper : bounds.lower;
       }
     } else if (IsNormal(contract_)) {
-      base = PointSum(pile) - 2 * (n / 3) + (r == 0 ? 0 : -1);
       const int left = s.Tricks() - s.TricksDone();
       const TopTaroks top = SureTaroks(s);
       const int hi = base + PointSum(CardsOut(s)) - 2 * left - top.lost;
