@@ -132,18 +132,24 @@ int Solve(const bridge::PlayPosition& p, const CardSearch& search, int target, i
   if (mode == 0 && groups.size() == 1 && left > 1) {
     Put(f, groups.front(), -2);  // one card to play (with its equals): no search
   } else if (solutions == 3) {
-    // Every card with its value, best first (the groups' representatives, in the order the
-    // search found them: the best left, then the next from its value down).
+    // Every card with its value (the groups' representatives), best first; cards of one value
+    // in the root's move order, as DDS's searches for them one at a time find them.
     uint64_t representatives = 0;
     for (const std::vector<int>& group : groups) representatives |= uint64_t{1} << group.back();
+    const std::vector<int> order = search.order();
+    auto place = [&](int card) {
+      return std::find(order.begin(), order.end(), card) - order.begin();
+    };
     std::vector<std::pair<int, size_t>> scored;
     for (const auto& [card, value] : search.values(representatives)) {
       for (size_t g = 0; g < groups.size(); ++g) {
         if (groups[g].back() == card) scored.emplace_back(value, g);
       }
     }
-    std::stable_sort(scored.begin(), scored.end(),
-                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::sort(scored.begin(), scored.end(), [&](const auto& a, const auto& b) {
+      if (a.first != b.first) return a.first > b.first;
+      return place(groups[a.second].back()) < place(groups[b.second].back());
+    });
     for (const auto& [value, g] : scored) Put(f, groups[g], value);
   } else if (target == 0) {
     // Legal cards only, no search.
@@ -170,25 +176,17 @@ int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p, int 
           int solutions, int mode, futureTricks* f) {
   solver.ResetNodes();
   CardSearch search;
-  search.values = [&](uint64_t cards) {
-    std::vector<int> order;
-    const auto values = solver.SolveCards(p, nullptr, cards, -1, &order);
-    std::vector<std::pair<int, int>> found;  // in the order the search found them
-    for (const int card : order) {
-      for (const auto& cv : values) {
-        if (cv.first == card) found.push_back(cv);
-      }
-    }
-    return found;
-  };
+  search.values = [&](uint64_t cards) { return solver.SolveCards(p, nullptr, cards); };
   search.best = [&] { return solver.Solve(p); };
   search.reaches = [&](int card, int goal) { return solver.CardReaches(p, card, goal); };
   search.nodes = [&] { return solver.nodes(); };
+  search.order = [&] { return solver.RootOrder(p); };
   return Solve(p, search, target, solutions, mode, f);
 }
 
-int SolveWithValues(const bridge::PlayPosition& p, const std::vector<std::pair<int, int>>& values,
-                    uint64_t nodes, int target, int solutions, int mode, futureTricks* f) {
+int SolveWithValues(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p,
+                    const std::vector<std::pair<int, int>>& values, uint64_t nodes, int target,
+                    int solutions, int mode, futureTricks* f) {
   auto value_of = [&](int card) {
     for (const auto& [c, v] : values) {
       if (c == card) return v;
@@ -210,6 +208,7 @@ int SolveWithValues(const bridge::PlayPosition& p, const std::vector<std::pair<i
   };
   search.reaches = [&](int card, int goal) { return value_of(card) >= goal; };
   search.nodes = [&] { return nodes; };
+  search.order = [&] { return solver.RootOrder(p); };
   return Solve(p, search, target, solutions, mode, f);
 }
 

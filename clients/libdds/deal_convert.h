@@ -29,22 +29,25 @@ int DealOf(const dealPBN& pbn, deal* dl);
 
 // SolveBoard on a checked position with `solver`: target, solutions and mode as DDS documents
 // them (see libdds.cc); fills *futp. Returns RETURN_NO_FAULT or RETURN_TARGET_TOO_HIGH.
+// With all solutions, cards of one value come as DDS lists them: in the root's move order
+// (DoubleDummySolver::RootOrder).
 int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& position, int target,
           int solutions, int mode, futureTricks* futp);
 // The same from every legal card's value already known (card, tricks for the side to move, as a
-// server's Bridge.SolveBoards answers them, best first) and the nodes they took. Cards of one
-// value come in the order of `values`.
-int SolveWithValues(const bridge::PlayPosition& position,
+// server's Bridge.SolveBoards answers them) and the nodes they took; `solver` gives the order only.
+int SolveWithValues(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& position,
                     const std::vector<std::pair<int, int>>& values, uint64_t nodes, int target,
                     int solutions, int mode, futureTricks* futp);
 
-// What Solve asks of a search: the values of some cards (a mask; in the order found), the
-// position's value, whether a card reaches a number of tricks, and the nodes searched.
+// What Solve asks of a search: the values of some cards (a mask), the position's value, whether
+// a card reaches a number of tricks, the nodes searched, and the order DDS lists cards of one
+// value in (the legal cards, as DoubleDummySolver::RootOrder).
 struct CardSearch {
   std::function<std::vector<std::pair<int, int>>(uint64_t cards)> values;
   std::function<int()> best;
   std::function<bool(int card, int goal)> reaches;
   std::function<uint64_t()> nodes;
+  std::function<std::vector<int>()> order;
 };
 int Solve(const bridge::PlayPosition& position, const CardSearch& search, int target, int solutions,
           int mode, futureTricks* futp);

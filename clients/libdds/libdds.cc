@@ -108,7 +108,7 @@ int SolveBoards(int count, const deal* deals, const int* target, const int* solu
   const int r = RunBoards(count, [&](bridge::DoubleDummySolver& solver, int i) {
     const size_t k = static_cast<size_t>(i);
     if (!remote.empty() && remote[k]) {
-      return SolveWithValues(positions[k], values[k].cards, values[k].nodes, target[i],
+      return SolveWithValues(solver, positions[k], values[k].cards, values[k].nodes, target[i],
                              solutions[i], mode[i], &solvedp->solvedBoard[i]);
     }
     return SolveOne(solver, deals[i], target[i], solutions[i], mode[i], &solvedp->solvedBoard[i]);

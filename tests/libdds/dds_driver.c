@@ -3,7 +3,9 @@
  * back in a canonical form (cards of equal score in suit and rank order, nodes left out, a
  * single "one of the best cards" answer checked against the full list). Run once with Debian's
  * libdds and once with LD_LIBRARY_PATH naming the drop-in: the two outputs must be the same.
- *   dds_driver [DEALS]   (default 12) */
+ *   dds_driver [DEALS]   (default 12)
+ *   dds_driver order N   the cards of N whole deals' opening leads with all solutions, in the
+ *                        order SolveBoard lists them (compared by order.sh) */
 #include <dds/dll.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,6 +254,26 @@ static void AllTables(unsigned deals[][4][4], int count) {
   printf("alltables 41 r=%d\n", CalcAllTables(&dealsb, -1, filters[0], &res, &par));
 }
 
+/* SolveBoard's list of every card for the opening lead of `count` seeded deals, as listed:
+ * cards of one value in the order the library gives them. */
+static void ListingOrder(int count) {
+  int i, k;
+  for (i = 0; i < count; ++i) {
+    struct deal d;
+    struct futureTricks f;
+    int r;
+    memset(&d, 0, sizeof(d));
+    RandomDeal(d.remainCards);
+    d.trump = (int)Next(5);
+    d.first = (int)Next(4);
+    r = SolveBoard(d, -1, 3, 1, &f, 0);
+    printf("%d r=%d:", i, r);
+    for (k = 0; k < f.cards; ++k)
+      printf(" %c%c/%x=%d", kSuits[f.suit[k]], kRanks[f.rank[k]], f.equals[k], f.score[k]);
+    printf("\n");
+  }
+}
+
 int main(int argc, char **argv) {
   static unsigned deals[40][4][4];
   static struct boards bo;
@@ -262,6 +284,11 @@ int main(int argc, char **argv) {
   static struct playTracesPBN tracesp;
   static struct solvedPlays plays;
   int count = argc > 1 ? atoi(argv[1]) : 12, i, j, r;
+  if (argc > 2 && strcmp(argv[1], "order") == 0) {
+    SetMaxThreads(1);
+    ListingOrder(atoi(argv[2]));
+    return 0;
+  }
   if (count < 1 || count > 40) count = 12;
   SetMaxThreads(0);
   for (i = 0; i < count; ++i) RandomDeal(deals[i]);

@@ -17,6 +17,29 @@ using dd::TopRun;
 
 namespace {
 
+// A first guess of the tricks the side to move takes, from its share of the high-card points
+// still out (ace 4, king 3, queen 2, jack 1) and, with a trump suit, its trumps against the
+// other side's: within a trick of the value on most deals, so the searches that find the value
+// start near it.
+int EstimateTricks(const PlayPosition& p) {
+  const int seat = p.ToMove();
+  const uint64_t ours = p.hands[seat].mask() | p.hands[Partner(seat)].mask();
+  const uint64_t theirs = p.hands[NextSeat(seat)].mask() | p.hands[Partner(NextSeat(seat))].mask();
+  auto points = [](uint64_t cards) {
+    int hcp = 0;
+    for (int rank = 11; rank <= 14; ++rank) {
+      hcp += (rank - 10) * std::popcount(cards & (0x0001000100010001ULL << rank));
+    }
+    return hcp;
+  };
+  const int left = p.TricksLeft(), mine = points(ours), all = mine + points(theirs);
+  double tricks = all == 0 ? left / 2.0 : static_cast<double>(left) * mine / all;
+  if (p.trump != kNoTrump) {
+    tricks += 0.35 * (std::popcount(ours & Lane(p.trump)) - std::popcount(theirs & Lane(p.trump)));
+  }
+  return std::clamp(static_cast<int>(tricks + 0.5), 0, left);
+}
+
 // Index in play order of the card winning cards[0..count).
 int WinningIndex(const int* cards, int count, int trump) {
   int best = 0;
@@ -363,7 +386,8 @@ int DoubleDummySolver::Solve(const PlayPosition& position, core::SearchControl* 
   Load(position);
   const bool ns = IsNorthSouth(position.ToMove());
   const int left = position.TricksLeft();
-  const Bounds b = SolveLoaded(guess < 0 ? -1 : (ns ? guess : left - guess));
+  const int mine = guess < 0 ? EstimateTricks(position) : guess;
+  const Bounds b = SolveLoaded(ns ? mine : left - mine);
   proven_ = ns ? b : Bounds{left - b.upper, left - b.lower};
   return proven_.lower;
 }
@@ -439,8 +463,7 @@ bool DoubleDummySolver::RootReaches(int mover_target, bool mover_ns, int left) {
 
 std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPosition& position,
                                                                core::SearchControl* control,
-                                                               uint64_t cards, int first_guess,
-                                                               std::vector<int>* found_order) {
+                                                               uint64_t cards, int first_guess) {
   // As DDS's SolveBoard with all solutions: find the best card among those not yet valued, take
   // it out, and find the next best from the value of the last one down. A failed search proves
   // every remaining card short of its target at once.
@@ -461,7 +484,7 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
       m = static_cast<int8_t>(std::min<int>(m, target - 1));
     }
   };
-  int guess = first_guess >= 0 ? first_guess : (left + 1) / 2;
+  int guess = first_guess >= 0 ? first_guess : EstimateTricks(position);
   int upper = left;
   while (remaining != 0) {
     int lower = 0;
@@ -487,17 +510,6 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
       }
     }
     if (aborted_) break;
-    if (lower == 0 && found_order != nullptr) {
-      // Every card left is worth nothing: found in the order the root tries them.
-      Move moves[13];  // one group at least of each legal card
-      const int n = GenerateMoves(position.ToMove(), moves, -1, 0);
-      for (int i = 0; i < n; ++i) {
-        for (uint64_t f = moves[i].group & remaining; f != 0; f &= f - 1) {
-          values.emplace_back(Bottom(f), 0);
-        }
-      }
-      break;
-    }
     if (lower == 0) found = remaining;  // every card left is worth nothing
     for (uint64_t f = found; f != 0; f &= f - 1) values.emplace_back(Bottom(f), lower);
     remaining &= ~found;
@@ -505,15 +517,29 @@ std::vector<std::pair<int, int>> DoubleDummySolver::SolveCards(const PlayPositio
     upper = lower;
   }
   root_allowed_ = ~uint64_t{0};
-  if (found_order != nullptr) {
-    found_order->clear();
-    for (const auto& v : values) found_order->push_back(v.first);
-  }
   std::sort(values.begin(), values.end(), [](const auto& a, const auto& b) {
     return SuitOf(a.first) != SuitOf(b.first) ? SuitOf(a.first) < SuitOf(b.first)
                                               : RankOf(a.first) > RankOf(b.first);
   });
   return values;
+}
+
+std::vector<int> DoubleDummySolver::RootOrder(const PlayPosition& position) {
+  Load(position);
+  Move generated[13];  // one group at least of each legal card
+  std::vector<Move> moves(generated,
+                          generated + GenerateMoves(position.ToMove(), generated, -1, 0));
+  // (GenerateMoves leaves equal weights in suit order from the highest card down.)
+  std::sort(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
+    if (a.weight != b.weight) return a.weight > b.weight;
+    if (SuitOf(a.card) != SuitOf(b.card)) return SuitOf(a.card) < SuitOf(b.card);
+    return RankOf(a.card) < RankOf(b.card);
+  });
+  std::vector<int> order;
+  for (const Move& m : moves) {
+    for (uint64_t g = m.group; g != 0; g &= g - 1) order.push_back(Bottom(g));
+  }
+  return order;
 }
 
 }  // namespace kibitzer::bridge

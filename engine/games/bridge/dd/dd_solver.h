@@ -45,7 +45,8 @@ class DoubleDummySolver {
   // Tricks the side to move takes from here on, the current trick included, with best play by
   // all four hands. `control` (optional) may stop the search: then aborted() is true and the
   // result is meaningless.
-  // `guess` (optional) is a first guess of the answer; a good one saves searches.
+  // `guess` (optional) is a first guess of the answer; a good one saves searches. Without one,
+  // the side's high cards and trumps give it (as in SolveCards).
   int Solve(const PlayPosition& position, core::SearchControl* control = nullptr, int guess = -1);
 
   // The value (as in Solve, for the side to move) of playing `card` now.
@@ -69,12 +70,14 @@ class DoubleDummySolver {
   // failed search bounds every card left, and equivalent cards are solved once. On abort the list
   // is cut short.
   // `guess` (optional): where the value of the best card probably lies (for the side to move).
-  // `found` (optional) gets the cards in the order the searches found them: best value first,
-  // and among equal values the first in the move ordering (what DDS's SolveBoard lists).
   std::vector<std::pair<int, int>> SolveCards(const PlayPosition& position,
                                               core::SearchControl* control = nullptr,
-                                              uint64_t cards = ~uint64_t{0}, int guess = -1,
-                                              std::vector<int>* found = nullptr);
+                                              uint64_t cards = ~uint64_t{0}, int guess = -1);
+
+  // The legal cards in the order the root's move ordering tries them (DDS 2.9's weights, highest
+  // first), equal weights by suit (spades first) and then from the lowest card up: the order in
+  // which DDS's SolveBoard, finding the cards of one value one search at a time, lists them.
+  std::vector<int> RootOrder(const PlayPosition& position);
 
   // The legal cards of the side to move in groups of equal value: same suit, adjacent once the
   // cards already played are removed (cards on the table still count). Highest group first.
