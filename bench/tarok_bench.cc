@@ -28,9 +28,9 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/search_control.h"
-#include "engine/games/tarok/deal.h"
-#include "engine/games/tarok/parallel_solve.h"
-#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/rules/deal.h"
+#include "engine/games/tarok/solver/parallel_solve.h"
+#include "engine/games/tarok/solver/solver.h"
 
 namespace {
 

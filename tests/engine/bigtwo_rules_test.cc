@@ -1,6 +1,6 @@
 // Big Two rules: combinations, ranking, what may follow what, the opening, passing, scoring.
-#include "engine/games/bigtwo/plays.h"
-#include "engine/games/bigtwo/state.h"
+#include "engine/games/bigtwo/rules/plays.h"
+#include "engine/games/bigtwo/rules/state.h"
 #include "gtest/gtest.h"
 
 namespace kibitzer::bigtwo {

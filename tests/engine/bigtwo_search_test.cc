@@ -5,10 +5,10 @@
 
 #include "engine/core/rng.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
-#include "engine/games/bigtwo/evaluate.h"
 #include "engine/games/bigtwo/match.h"
-#include "engine/games/bigtwo/players.h"
-#include "engine/games/bigtwo/sampler.h"
+#include "engine/games/bigtwo/players/players.h"
+#include "engine/games/bigtwo/search/evaluate.h"
+#include "engine/games/bigtwo/view/sampler.h"
 #include "engine/search/maxn.h"
 #include "engine/search/paranoid.h"
 #include "gtest/gtest.h"

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/games/bigtwo/players.h"
+#include "engine/games/bigtwo/players/players.h"
 #include "engine/games/bridge/match.h"
 #include "engine/games/scrabble/players.h"
-#include "engine/games/tarok/players.h"
+#include "engine/games/tarok/players/players.h"
 
 namespace kibitzer {
 namespace {

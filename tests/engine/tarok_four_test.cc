@@ -4,11 +4,11 @@
 #include <set>
 
 #include "engine/core/rng.h"
-#include "engine/games/tarok/deal.h"
 #include "engine/games/tarok/match.h"
-#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/rules/deal.h"
+#include "engine/games/tarok/solver/solver.h"
 #include "engine/games/tarok/tarok_game.h"
-#include "engine/games/tarok/view.h"
+#include "engine/games/tarok/view/view.h"
 #include "gtest/gtest.h"
 #include "tests/engine/tarok_positions.h"
 #include "tests/engine/test_sink.h"

@@ -10,8 +10,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/games/tarok/deal.h"
-#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/rules/deal.h"
+#include "engine/games/tarok/solver/solver.h"
 #include "tests/engine/tarok_positions.h"
 #include "tests/engine/test_sink.h"
 

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "engine/games/tarok/players.h"
-#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/players/players.h"
+#include "engine/games/tarok/solver/solver.h"
 #include "tests/engine/tarok_positions.h"
 
 namespace kibitzer::tarok {

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "engine/core/rng.h"
-#include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/rules/deal.h"
 #include "engine/games/tarok/tarok_game.h"
 #include "gtest/gtest.h"
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/games/tarok/cards.h"
-#include "engine/games/tarok/deal.h"
-#include "engine/games/tarok/round.h"
+#include "engine/games/tarok/rules/cards.h"
+#include "engine/games/tarok/rules/deal.h"
+#include "engine/games/tarok/rules/round.h"
 
 namespace kibitzer::tarok {
 namespace {

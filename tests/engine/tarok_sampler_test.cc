@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "absl/strings/str_join.h"
-#include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/rules/deal.h"
 #include "engine/games/tarok/tarok_game.h"
 
 namespace kibitzer::tarok {

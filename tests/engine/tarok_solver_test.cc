@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "engine/core/search_control.h"
-#include "engine/games/tarok/deal.h"
-#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/rules/deal.h"
+#include "engine/games/tarok/solver/solver.h"
 
 namespace kibitzer::tarok {
 namespace {

@@ -16,7 +16,7 @@
 #include "clients/cli/lab/lab.h"
 #include "clients/cli/lab/scrabble_run.h"
 #include "engine/games/bigtwo/match.h"
-#include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/bigtwo/rules/rules_options.h"
 #include "engine/games/bridge/match.h"
 #include "engine/games/scrabble/match.h"
 #include "engine/games/tarok/match.h"

@@ -2,8 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/games/bigtwo/rules_options.h"
-#include "engine/games/bigtwo/sampler.h"
+#include "engine/games/bigtwo/rules/rules_options.h"
+#include "engine/games/bigtwo/view/sampler.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bigtwo {

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "engine/core/game.h"
-#include "engine/games/bigtwo/state.h"
+#include "engine/games/bigtwo/rules/state.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::bigtwo {

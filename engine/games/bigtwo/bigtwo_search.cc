@@ -8,8 +8,8 @@
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
-#include "engine/games/bigtwo/monte_carlo.h"
-#include "engine/games/bigtwo/players.h"
+#include "engine/games/bigtwo/players/players.h"
+#include "engine/games/bigtwo/view/monte_carlo.h"
 #include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::bigtwo {

@@ -7,7 +7,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/games/bigtwo/bigtwo_game.h"
-#include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/bigtwo/rules/rules_options.h"
 
 namespace kibitzer::bigtwo {
 namespace {

@@ -8,8 +8,8 @@
 #include "absl/strings/str_join.h"
 #include "engine/core/match_support.h"
 #include "engine/core/rng.h"
-#include "engine/games/bigtwo/plays.h"
-#include "engine/games/bigtwo/rules_options.h"
+#include "engine/games/bigtwo/rules/plays.h"
+#include "engine/games/bigtwo/rules/rules_options.h"
 
 namespace kibitzer::bigtwo {
 namespace {

@@ -13,7 +13,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/match_support.h"
-#include "engine/games/bigtwo/players.h"
+#include "engine/games/bigtwo/players/players.h"
 
 namespace kibitzer::bigtwo {
 

@@ -6,9 +6,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/core/match_support.h"
-#include "engine/games/tarok/deal.h"
+#include "engine/games/tarok/rules/deal.h"
 #include "engine/games/tarok/tarok_game.h"
-#include "engine/games/tarok/view.h"
+#include "engine/games/tarok/view/view.h"
 
 namespace kibitzer::tarok {
 namespace {

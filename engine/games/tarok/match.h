@@ -12,7 +12,7 @@
 
 #include "absl/status/statusor.h"
 #include "engine/core/match_support.h"
-#include "engine/games/tarok/players.h"
+#include "engine/games/tarok/players/players.h"
 
 namespace kibitzer::tarok {
 

@@ -2,8 +2,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/games/tarok/rules.h"
-#include "engine/games/tarok/sampler.h"
+#include "engine/games/tarok/rules/rules.h"
+#include "engine/games/tarok/view/sampler.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::tarok {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "engine/core/game.h"
-#include "engine/games/tarok/round.h"
+#include "engine/games/tarok/rules/round.h"
 #include "engine/search/monte_carlo.h"
 
 namespace kibitzer::tarok {

@@ -11,12 +11,12 @@
 #include "absl/strings/str_format.h"
 #include "engine/core/candidates.h"
 #include "engine/core/running_mean.h"
-#include "engine/games/tarok/monte_carlo.h"
-#include "engine/games/tarok/parallel_solve.h"
-#include "engine/games/tarok/players.h"
-#include "engine/games/tarok/sampler.h"
-#include "engine/games/tarok/solver.h"
+#include "engine/games/tarok/players/players.h"
+#include "engine/games/tarok/solver/parallel_solve.h"
+#include "engine/games/tarok/solver/solver.h"
 #include "engine/games/tarok/tarok_game.h"
+#include "engine/games/tarok/view/monte_carlo.h"
+#include "engine/games/tarok/view/sampler.h"
 #include "engine/search/monte_carlo_task.h"
 
 namespace kibitzer::tarok {

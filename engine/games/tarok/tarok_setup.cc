@@ -7,9 +7,9 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/core/quote.h"
-#include "engine/games/tarok/sampler.h"
 #include "engine/games/tarok/tarok_game.h"
-#include "engine/games/tarok/view.h"
+#include "engine/games/tarok/view/sampler.h"
+#include "engine/games/tarok/view/view.h"
 
 namespace kibitzer::tarok {
 namespace {
