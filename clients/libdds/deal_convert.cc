@@ -175,6 +175,7 @@ int Solve(const bridge::PlayPosition& p, const CardSearch& search, int target, i
 int Solve(bridge::DoubleDummySolver& solver, const bridge::PlayPosition& p, int target,
           int solutions, int mode, futureTricks* f) {
   solver.ResetNodes();
+  solver.ClearTableForNewDeal(p);
   CardSearch search;
   search.values = [&](uint64_t cards) { return solver.SolveCards(p, nullptr, cards); };
   search.best = [&] { return solver.Solve(p); };

@@ -88,6 +88,7 @@ int Analyse(bridge::DoubleDummySolver& solver, const PlayBoard& b, solvedPlay* s
     return won + (mover_declares ? v : at.TricksLeft() - v);
   };
   bridge::PlayPosition p = b.start;
+  solver.ClearTableForNewDeal(p);
   solved->tricks[0] = declarer_total(p);
   for (size_t k = 0; k < b.cards.size(); ++k) {
     p.Play(b.cards[k]);

@@ -243,6 +243,63 @@ TEST(BridgeSolver, CardsOfOneGroupShareTheirValue) {
   EXPECT_EQ(solver.Solve(p), 2);
 }
 
+// Two whole deals for the table tests below (from tests/data/bridge/dd_tables_public.txt).
+PlayPosition WholeDeal(const char* pbn, int trump, int leader) {
+  PlayPosition p;
+  p.hands = *ParsePbnDeal(pbn, "deal");
+  p.trump = trump;
+  p.leader = leader;
+  return p;
+}
+constexpr char kDealA[] = "N:Q64.JT98742.7.T6 K2.AK.JT8542.954 T983.5.A93.AJ732 AJ75.Q63.KQ6.KQ8";
+constexpr char kDealB[] = "N:T2.A63.KT85.9743 AK865.J84.AJ7.K6 Q9743.KQ5.632.AQ J.T972.Q94.JT852";
+
+TEST(BridgeSolver, ANewDealsSearchDoesNotDependOnTheDealsBefore) {
+  const PlayPosition a = WholeDeal(kDealA, kHearts, kWest);
+  const PlayPosition b = WholeDeal(kDealB, kSpades, kNorth);
+  DoubleDummySolver fresh;
+  fresh.ClearTableForNewDeal(b);
+  const int value = fresh.Solve(b);
+  const uint64_t nodes = fresh.nodes();
+  DoubleDummySolver used;
+  used.ClearTableForNewDeal(a);
+  used.Solve(a);
+  used.ResetNodes();
+  used.ClearTableForNewDeal(b);
+  EXPECT_EQ(used.Solve(b), value);
+  EXPECT_EQ(used.nodes(), nodes);
+}
+
+TEST(BridgeSolver, APositionLaterInTheSameDealKeepsTheTable) {
+  const PlayPosition start = WholeDeal(kDealA, kNoTrump, kWest);
+  PlayPosition later = start;
+  for (int i = 0; i < 4; ++i) later.Play(later.LegalCards().Lowest());
+  DoubleDummySolver fresh;
+  fresh.ClearTableForNewDeal(later);
+  const int value = fresh.Solve(later);
+  DoubleDummySolver kept;
+  kept.ClearTableForNewDeal(start);
+  kept.Solve(start);
+  kept.ResetNodes();
+  kept.ClearTableForNewDeal(later);
+  EXPECT_EQ(kept.Solve(later), value);
+  EXPECT_LT(kept.nodes(), fresh.nodes());
+}
+
+TEST(BridgeSolver, RootOrderListsEveryLegalCardOnceFromTheMoveWeights) {
+  // West leads: every card of his hand once, and the order does not depend on what the solver
+  // searched before.
+  const PlayPosition p = WholeDeal(kDealA, kNoTrump, kWest);
+  DoubleDummySolver solver;
+  const std::vector<int> order = solver.RootOrder(p);
+  uint64_t seen = 0;
+  for (const int card : order) seen |= uint64_t{1} << card;
+  EXPECT_EQ(order.size(), 13u);
+  EXPECT_EQ(seen, p.LegalCards().mask());
+  solver.SolveCards(p);
+  EXPECT_EQ(solver.RootOrder(p), order);
+}
+
 }  // namespace
 }  // namespace kibitzer::bridge
 

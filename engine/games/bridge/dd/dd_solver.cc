@@ -79,7 +79,9 @@ uint64_t SmallAlike(uint64_t relevant, int card, uint64_t hand) {
 
 }  // namespace
 
-DoubleDummySolver::DoubleDummySolver(Options options) : table_(options.table_megabytes) {}
+DoubleDummySolver::DoubleDummySolver(Options options) : table_(options.table_megabytes) {
+  holders_.fill(-1);
+}
 
 size_t DoubleDummySolver::TableBytes(int table_megabytes) {
   return dd::PartitionTable::Bytes(table_megabytes);
@@ -92,6 +94,26 @@ void DoubleDummySolver::ClearTable() {
   // The killer cards are learned too: left over, they would make the next deal's search depend on
   // which deals this solver saw before (and the Monte Carlo node counts on the thread count).
   std::fill(std::begin(killers_), std::end(killers_), 0);
+  holders_.fill(-1);
+}
+
+void DoubleDummySolver::ClearTableForNewDeal(const PlayPosition& position) {
+  std::array<int8_t, 64> now;
+  now.fill(-1);
+  for (int seat = 0; seat < 4; ++seat) {
+    for (uint64_t m = position.hands[seat].mask(); m != 0; m &= m - 1) {
+      now[static_cast<size_t>(Bottom(m))] = static_cast<int8_t>(seat);
+    }
+  }
+  for (int i = 0; i < position.table_count; ++i) {
+    now[static_cast<size_t>(position.table[i])] = static_cast<int8_t>((position.leader + i) & 3);
+  }
+  bool same = true;
+  for (size_t c = 0; c < 64 && same; ++c) same = now[c] < 0 || now[c] == holders_[c];
+  if (!same) {
+    ClearTable();
+    for (size_t c = 0; c < 64; ++c) holders_[c] = now[c];
+  }
 }
 
 void DoubleDummySolver::Load(const PlayPosition& position) {

@@ -19,6 +19,7 @@
 // deal.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <utility>
@@ -85,6 +86,11 @@ class DoubleDummySolver {
 
   // Forget everything learned (another deal); keeping it across positions of one deal helps.
   void ClearTable();
+  // ClearTable unless `position` may be of the deal the table was learned on: each of its cards
+  // (in the hands and on the table) held by the seat that held it in the positions seen since.
+  // For callers handed positions one by one (DDS's SolveBoard): a new deal's search then neither
+  // depends on the deals before it nor shares the table with their entries.
+  void ClearTableForNewDeal(const PlayPosition& position);
   // Counts nodes from zero again (one search's own count, for its node limit).
   void ResetNodes() {
     nodes_ = 0;
@@ -138,6 +144,8 @@ class DoubleDummySolver {
   int ply_ = 0;        // cards played since the search root
   Move moves_[53][13];
   int killers_[53] = {};
+  // The seat that held each card in the positions since the table was cleared (-1: not seen).
+  std::array<int8_t, 64> holders_{};
   uint64_t root_allowed_ = ~uint64_t{0};  // the root cards a search may play
   uint64_t root_best_ = 0;                // the group of the root card that reached the target
   uint64_t root_failed_ = 0;              // the root cards searched that fell short of it
