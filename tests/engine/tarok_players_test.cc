@@ -1,12 +1,16 @@
 // The tarok match players: the Monte Carlo player's exact solving before its exact tricks, kept
-// only when the move fits its node budget.
+// only when the move fits its node budget; its bid margin.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 
 #include "engine/games/tarok/players/players.h"
+#include "engine/games/tarok/rules/deal.h"
 #include "engine/games/tarok/solver/solver.h"
+#include "engine/games/tarok/view/view.h"
 #include "tests/engine/tarok_positions.h"
 
 namespace kibitzer::tarok {
@@ -77,10 +81,37 @@ TEST(TarokPlayers, BeforeItsExactTricksAMoveIsSolvedExactlyWhenItFitsItsBudget) 
   }
 }
 
+TEST(TarokPlayers, AContractIsBidOnlyWhenItsMeanPassesTheBidMargin) {
+  // The first bidder of seeded deals: where mc bids a contract on its simulated mean v (and may
+  // pass), a margin below v bids the same; a margin of v or more passes.
+  int bids = 0;
+  for (uint64_t seed = 1; seed <= 40 && bids < 2; ++seed) {
+    const Round full(Rules{}, RandomDeal(seed));
+    const Round view = SeatView(full, {}, full.ToMove());
+    const std::vector<Move> legal = view.LegalMoves();
+    if (std::none_of(legal.begin(), legal.end(),
+                     [](const Move& m) { return m.code == Move::kPass; })) {
+      continue;
+    }
+    const Choice plain = Choose(view, "mc:bid_samples=40");
+    if (plain.move.code == Move::kPass || !plain.value.has_value() || *plain.value < 1) continue;
+    ++bids;
+    const int v = static_cast<int>(*plain.value);
+    const Choice below = Choose(view, "mc:bid_samples=40:bid_margin=" + std::to_string(v - 1));
+    EXPECT_EQ(below.move, plain.move);
+    const Choice above =
+        Choose(view, "mc:bid_samples=40:bid_margin=" +
+                         std::to_string(static_cast<int>(std::ceil(*plain.value))));
+    EXPECT_EQ(above.move.code, Move::kPass);
+  }
+  EXPECT_EQ(bids, 2) << "no first bidder of the seeded deals bid a contract";
+}
+
 TEST(TarokPlayers, TheBudgetIsNamedWhereItIsNotTheDefault) {
   EXPECT_EQ(PlayerName(*ParsePlayer("mc", "p")), "mc:8:7");
   EXPECT_EQ(PlayerName(*ParsePlayer("mc:4:7:budget_nodes=5", "p")), "mc:4:7:budget_nodes=5");
   EXPECT_FALSE(ParsePlayer("mc:budget_tricks=17", "players").ok());
+  EXPECT_EQ(PlayerName(*ParsePlayer("mc:bid_margin=6", "p")), "mc:8:7:bid_margin=6");
 }
 
 }  // namespace

@@ -41,6 +41,9 @@ struct PlayerOptions {
   int bid_samples = 24;  // simulated games per contract or talon group
   // mc: each discard valued by bid_samples simulated games, as the talon groups (else by rule)
   bool sim_discards = false;
+  // mc: a contract is bid only when its simulated mean score is above this (points; may be
+  // negative)
+  int bid_margin = 0;
   uint64_t seed = 0;
   bool race = false;  // mc: cards shown behind are dropped as the layouts come (exact solving)
 };
