@@ -13,9 +13,15 @@ ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$driver" order "$d
 LD_LIBRARY_PATH="$dropin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$driver" order "$deals" \
   >"$work/kibitzer.out"
 [ "$(wc -l <"$work/dds.out")" -eq "$deals" ] || { echo "Debian's libdds gave no list"; exit 1; }
-# The cards and values, in any order.
-sorted() { awk '{ printf "%s", $1 " " $2; n = split($0, a, " "); delete a[1]; delete a[2];
-  m = asort(a); for (i = 1; i <= m; ++i) printf " %s", a[i]; print "" }' "$1"; }
+# The cards and values, in any order (each line's fields sorted; plain POSIX tools).
+sorted() {
+  local line
+  while read -r line; do
+    # shellcheck disable=SC2086 # split the line into its fields
+    printf '%s\n' $line | sort | tr '\n' ' '
+    echo
+  done <"$1"
+}
 if ! diff <(sorted "$work/dds.out") <(sorted "$work/kibitzer.out"); then
   echo "the drop-in valued cards differently (< Debian's libdds, > kibitzer)"
   exit 1
