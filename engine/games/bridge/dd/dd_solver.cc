@@ -108,11 +108,12 @@ void DoubleDummySolver::ClearTableForNewDeal(const PlayPosition& position) {
   for (int i = 0; i < position.table_count; ++i) {
     now[static_cast<size_t>(position.table[i])] = static_cast<int8_t>((position.leader + i) & 3);
   }
-  bool same = true;
-  for (size_t c = 0; c < 64 && same; ++c) same = now[c] < 0 || now[c] == holders_[c];
-  if (!same) {
-    ClearTable();
-    for (size_t c = 0; c < 64; ++c) holders_[c] = now[c];
+  for (size_t c = 0; c < 64; ++c) {
+    if (now[c] >= 0 && now[c] != holders_[c]) {
+      ClearTable();
+      holders_ = now;
+      return;
+    }
   }
 }
 
